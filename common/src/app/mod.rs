@@ -1,0 +1,199 @@
+//! The demo runner every lab's `main.rs` calls: command line, model loading,
+//! a window with an orbit camera and an egui side panel, or a headless
+//! screenshot. A lab provides a [`Lab`]; the runner does the rest.
+//!
+//! Shared keys: Space pause, Left/Right step a frame, R reset, S screenshot,
+//! F1 help, Esc quit. Drag to orbit, right-drag to pan, wheel to zoom.
+
+mod cli;
+mod guard;
+mod screenshot;
+mod window;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+pub use cli::Args;
+pub use guard::Stop;
+
+use crate::camera::{Aabb, Camera};
+use crate::model::Model;
+
+/// What a demo shows, as loaded from the command line.
+pub struct Scene {
+    /// The model: the built-in character, or the `--model` file.
+    pub model: Model,
+    /// "the built-in character" or the file's name, for titles and messages.
+    pub source: String,
+    /// The clip chosen with `--clip` (already checked to exist), else the
+    /// first clip if there is one.
+    pub clip: Option<usize>,
+}
+
+/// One lab's demo. Only [`Lab::bounds`] and [`Lab::draw`] are required.
+pub trait Lab {
+    /// The box the camera frames at start and on reset (model space).
+    fn bounds(&self) -> Aabb;
+    /// Advances the demo's clock by `dt` seconds (0 while paused; negative
+    /// when the user steps back with the Left key).
+    fn update(&mut self, _dt: f32) {}
+    /// Draws the 3D scene. The viewport is set and cleared, depth test is on.
+    fn draw(&mut self, gl: &glow::Context, camera: &Camera);
+    /// The lab's controls, shown in the side panel below the shared ones.
+    fn ui(&mut self, _ui: &mut egui::Ui) {}
+    /// Back to the start state (R key).
+    fn reset(&mut self) {}
+    /// Extra lines for the F1 help panel: what the picture shows.
+    fn help(&self) -> &str {
+        ""
+    }
+}
+
+/// Names of a demo: its crate (`lab01_hierarchy`, used in messages) and a title.
+#[derive(Clone, Copy, Debug)]
+pub struct Demo {
+    /// The crate name, e.g. `lab01_hierarchy`.
+    pub crate_name: &'static str,
+    /// The window title, e.g. `Lab 01: the transform hierarchy`.
+    pub title: &'static str,
+}
+
+/// Builds a lab from the GL context, the command line and the scene.
+pub type MakeLab<'a, L> =
+    Box<dyn FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String> + 'a>;
+
+/// Runs a demo: parses the command line, loads the model, then opens a
+/// window or writes a screenshot. Returns the process exit code; every
+/// failure is one clear line on stderr (no panic, no backtrace).
+pub fn run<L: Lab>(
+    demo: Demo,
+    make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String>,
+) -> ExitCode {
+    use clap::{CommandFactory, FromArgMatches};
+    guard::install_hook();
+    let command = Args::command().name(demo.crate_name).about(demo.title);
+    let args = match Args::from_arg_matches(&command.get_matches()) {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
+    let scene = match load_scene(&args) {
+        Ok(scene) => scene,
+        Err(message) => {
+            eprintln!("{}: {message}", demo.crate_name);
+            return ExitCode::from(1);
+        }
+    };
+    if args.info {
+        print!("{}", summary(&scene.model, &scene.source));
+        return ExitCode::SUCCESS;
+    }
+    let make: MakeLab<L> = Box::new(make);
+    let result = if args.screenshot.is_some() {
+        screenshot::run(demo, &args, scene, make)
+    } else {
+        window::run(demo, &args, scene, make)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Message(message)) => {
+            eprintln!("{}: {message}", demo.crate_name);
+            ExitCode::from(1)
+        }
+        Err(Failure::Stopped(stop)) => {
+            let (text, code) = stop.report(demo.crate_name);
+            eprintln!("{text}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Why a run ended early.
+pub(crate) enum Failure {
+    Message(String),
+    Stopped(Stop),
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Self {
+        Failure::Message(s)
+    }
+}
+
+impl From<Stop> for Failure {
+    fn from(s: Stop) -> Self {
+        Failure::Stopped(s)
+    }
+}
+
+/// Loads `--model` (or the character), reports what the loader fixed, and
+/// resolves `--clip`.
+pub fn load_scene(args: &Args) -> Result<Scene, String> {
+    let (model, report) = crate::load::model(args.model.as_deref()).map_err(|e| e.to_string())?;
+    for line in report.lines() {
+        eprintln!("note: {line}");
+    }
+    let source = match &args.model {
+        Some(path) => path.file_name().map_or(path.display().to_string(), |n| {
+            n.to_string_lossy().into_owned()
+        }),
+        None => "the built-in character".to_string(),
+    };
+    let clip = match &args.clip {
+        None => (!model.clips.is_empty()).then_some(0),
+        Some(wanted) => {
+            let names: Vec<String> = model
+                .clips
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!("{i}: {}", c.name))
+                .collect();
+            let found = model.find_clip(wanted);
+            if found.is_none() {
+                let has = if names.is_empty() {
+                    "no clips at all".to_string()
+                } else {
+                    names.join(", ")
+                };
+                return Err(format!("no clip `{wanted}` in {source}; it has {has}"));
+            }
+            found
+        }
+    };
+    Ok(Scene {
+        model,
+        source,
+        clip,
+    })
+}
+
+/// A few lines describing a model: nodes, meshes, bones, clips.
+pub fn summary(model: &Model, source: &str) -> String {
+    let mut s = format!(
+        "{source}: {} nodes, {} meshes, {} vertices, {} bones, {} clips\n",
+        model.skeleton.nodes.len(),
+        model.meshes.len(),
+        model.vertex_count(),
+        model.bone_count(),
+        model.clips.len()
+    );
+    for m in &model.meshes {
+        s += &format!(
+            "  mesh `{}`: {} vertices, {} triangles, {} bones\n",
+            m.name,
+            m.positions.len(),
+            m.indices.len() / 3,
+            m.bones.len()
+        );
+    }
+    for c in &model.clips {
+        s += &format!(
+            "  clip `{}`: {:.2} s ({} ticks at {} per second), {} channels\n",
+            c.name,
+            c.duration_seconds(),
+            c.duration_ticks,
+            c.ticks_per_second,
+            c.channels.len()
+        );
+    }
+    s
+}

@@ -1,0 +1,421 @@
+//! The windowed runner: winit 0.30 + glutin 0.32 (OpenGL 3.3 core) + egui.
+
+use std::collections::VecDeque;
+use std::num::NonZeroU32;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
+use glutin::context::{
+    ContextApi, ContextAttributesBuilder, GlProfile, PossiblyCurrentContext, Version,
+};
+use glutin::display::GetGlDisplay;
+use glutin::prelude::*;
+use glutin::surface::{Surface, SwapInterval, WindowSurface};
+use glutin_winit::{DisplayBuilder, GlWindow};
+use winit::application::ApplicationHandler;
+use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, EventLoop};
+use winit::keyboard::{KeyCode, PhysicalKey};
+use winit::raw_window_handle::HasWindowHandle;
+use winit::window::{Window, WindowId};
+
+use super::guard::guard;
+use super::screenshot::advance;
+use super::{Args, Demo, Failure, Lab, MakeLab, Scene};
+use crate::camera::OrbitCamera;
+use crate::gl;
+
+/// Window, GL context and egui, made once the event loop is running.
+struct Graphics {
+    window: Window,
+    surface: Surface<WindowSurface>,
+    context: PossiblyCurrentContext,
+    gl: Arc<glow::Context>,
+    egui: egui_glow::EguiGlow,
+}
+
+struct App<'a, L: Lab> {
+    demo: Demo,
+    args: &'a Args,
+    pending: Option<(Scene, MakeLab<'a, L>)>,
+    graphics: Option<Graphics>,
+    lab: Option<L>,
+    orbit: OrbitCamera,
+    paused: bool,
+    speed: f32,
+    step: f32,
+    show_help: bool,
+    take_screenshot: bool,
+    message: String,
+    drag: Option<MouseButton>,
+    cursor: Option<(f64, f64)>,
+    last_frame: Instant,
+    frame_times: VecDeque<f32>,
+    frames_drawn: u32,
+    started: Instant,
+    failure: Option<Failure>,
+}
+
+pub(super) fn run<L: Lab>(
+    demo: Demo,
+    args: &Args,
+    scene: Scene,
+    make: MakeLab<L>,
+) -> Result<(), Failure> {
+    let event_loop = EventLoop::new().map_err(|e| {
+        format!(
+            "cannot open a window ({e}). With no display (SSH, CI, containers) use \
+             --screenshot out.png to render headless"
+        )
+    })?;
+    let mut app = App {
+        demo,
+        args,
+        pending: Some((scene, make)),
+        graphics: None,
+        lab: None,
+        orbit: OrbitCamera::framing(&crate::camera::Aabb::EMPTY),
+        paused: false,
+        speed: 1.0,
+        step: 0.0,
+        show_help: false,
+        take_screenshot: false,
+        message: String::new(),
+        drag: None,
+        cursor: None,
+        last_frame: Instant::now(),
+        frame_times: VecDeque::new(),
+        frames_drawn: 0,
+        started: Instant::now(),
+        failure: None,
+    };
+    event_loop
+        .run_app(&mut app)
+        .map_err(|e| format!("the window's event loop failed: {e}"))?;
+    if let Some(failure) = app.failure {
+        return Err(failure);
+    }
+    if let Some(n) = args.frames {
+        let ms = app.started.elapsed().as_secs_f64() * 1000.0 / n.max(1) as f64;
+        println!(
+            "{}: {n} frames, {ms:.2} ms per frame in the window",
+            demo.crate_name
+        );
+    }
+    Ok(())
+}
+
+/// Picks the config with the most samples up to 4 (smooth edges), else the first.
+fn pick_config(configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
+    configs
+        .reduce(|best, c| {
+            if c.num_samples() > best.num_samples() && c.num_samples() <= 4 {
+                c
+            } else {
+                best
+            }
+        })
+        .expect("glutin offers at least one config")
+}
+
+fn create_graphics(
+    event_loop: &ActiveEventLoop,
+    title: &str,
+    size: (u32, u32),
+) -> Result<Graphics, String> {
+    let attributes = Window::default_attributes()
+        .with_title(title)
+        .with_inner_size(winit::dpi::PhysicalSize::new(size.0, size.1));
+    let template = ConfigTemplateBuilder::new().with_depth_size(24);
+    let (window, config) = DisplayBuilder::new()
+        .with_window_attributes(Some(attributes.clone()))
+        .build(event_loop, template, pick_config)
+        .map_err(|e| format!("no OpenGL config for a window: {e}"))?;
+    let display = config.display();
+    let window = match window {
+        Some(w) => w,
+        None => glutin_winit::finalize_window(event_loop, attributes, &config)
+            .map_err(|e| e.to_string())?,
+    };
+    let handle = window.window_handle().map_err(|e| e.to_string())?.as_raw();
+    let context_attributes = ContextAttributesBuilder::new()
+        .with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3))))
+        .with_profile(GlProfile::Core)
+        .build(Some(handle));
+    // SAFETY: the config and the window handle come from this display and window.
+    let context = unsafe { display.create_context(&config, &context_attributes) }
+        .map_err(|e| format!("the driver refused an OpenGL 3.3 core context: {e}"))?;
+    let surface_attributes = window
+        .build_surface_attributes(Default::default())
+        .map_err(|e| e.to_string())?;
+    // SAFETY: the surface is made for this window, which outlives it (both in `Graphics`).
+    let surface = unsafe { display.create_window_surface(&config, &surface_attributes) }
+        .map_err(|e| e.to_string())?;
+    let context = context.make_current(&surface).map_err(|e| e.to_string())?;
+    let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
+    // SAFETY: the context is current, so the loaded function pointers belong to it.
+    let gl =
+        unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name)) };
+    let gl = Arc::new(gl);
+    let egui = egui_glow::EguiGlow::new(event_loop, gl.clone(), None, None, true);
+    Ok(Graphics {
+        window,
+        surface,
+        context,
+        gl,
+        egui,
+    })
+}
+
+impl<L: Lab> App<'_, L> {
+    fn fail(&mut self, event_loop: &ActiveEventLoop, failure: Failure) {
+        self.failure = Some(failure);
+        event_loop.exit();
+    }
+
+    fn key(&mut self, event: &KeyEvent, event_loop: &ActiveEventLoop) {
+        if event.state != ElementState::Pressed {
+            return;
+        }
+        let PhysicalKey::Code(code) = event.physical_key else {
+            return;
+        };
+        match code {
+            KeyCode::Space => self.paused = !self.paused,
+            KeyCode::ArrowRight => {
+                self.paused = true;
+                self.step += 1.0 / 30.0;
+            }
+            KeyCode::ArrowLeft => {
+                self.paused = true;
+                self.step -= 1.0 / 30.0;
+            }
+            KeyCode::KeyR => {
+                if let Some(lab) = self.lab.as_mut() {
+                    if let Err(stop) = guard(|| lab.reset()) {
+                        self.fail(event_loop, stop.into());
+                        return;
+                    }
+                    self.orbit = OrbitCamera::framing(&lab.bounds());
+                }
+            }
+            KeyCode::KeyS => self.take_screenshot = true,
+            KeyCode::F1 => self.show_help = !self.show_help,
+            KeyCode::Escape => event_loop.exit(),
+            _ => {}
+        }
+    }
+
+    fn mouse_moved(&mut self, x: f64, y: f64) {
+        if let (Some(button), Some((px, py))) = (self.drag, self.cursor) {
+            let (dx, dy) = ((x - px) as f32, (y - py) as f32);
+            let height = self
+                .graphics
+                .as_ref()
+                .map_or(600.0, |g| g.window.inner_size().height as f32);
+            match button {
+                MouseButton::Left => self.orbit.drag(dx, dy),
+                _ => self.orbit.pan(dx, dy, height),
+            }
+        }
+        self.cursor = Some((x, y));
+    }
+
+    fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        let (Some(g), Some(lab)) = (self.graphics.as_mut(), self.lab.as_mut()) else {
+            return;
+        };
+        let now = Instant::now();
+        let dt = (now - self.last_frame).as_secs_f32().min(0.1);
+        self.last_frame = now;
+        self.frame_times.push_back(dt);
+        if self.frame_times.len() > 60 {
+            self.frame_times.pop_front();
+        }
+        let advance_by = if self.paused {
+            self.step
+        } else {
+            dt * self.speed + self.step
+        };
+        self.step = 0.0;
+        if let Err(stop) = guard(|| lab.update(advance_by)) {
+            return self.fail(event_loop, stop.into());
+        }
+
+        // The side panel: shared controls, then the lab's own.
+        let mean_ms = 1000.0 * self.frame_times.iter().sum::<f32>() / self.frame_times.len() as f32;
+        let (paused, speed, show_help, message) = (
+            &mut self.paused,
+            &mut self.speed,
+            &mut self.show_help,
+            &self.message,
+        );
+        let mut panel_right = 0.0;
+        let title = self.demo.title;
+        let ui_result = guard(|| {
+            g.egui.run(&g.window, |ui| {
+                let panel = egui::Panel::left("lab_panel")
+                    .default_size(300.0)
+                    .show(ui, |ui| {
+                        ui.heading(title);
+                        ui.label(format!("{mean_ms:.1} ms per frame"));
+                        crate::ui::playback(ui, paused, speed);
+                        ui.toggle_value(show_help, "Help (F1)");
+                        if !message.is_empty() {
+                            ui.label(message.as_str());
+                        }
+                        ui.separator();
+                        egui::ScrollArea::vertical().show(ui, |ui| lab.ui(ui));
+                    });
+                panel_right = panel.response.rect.right();
+                egui::Window::new("Help")
+                    .open(show_help)
+                    .show(ui.ctx(), |ui| {
+                        ui.label(KEYS_HELP);
+                        if !lab.help().is_empty() {
+                            ui.separator();
+                            ui.label(lab.help());
+                        }
+                    });
+            })
+        });
+        if let Err(stop) = ui_result {
+            return self.fail(event_loop, stop.into());
+        }
+
+        let size = g.window.inner_size();
+        let left = (panel_right * g.egui.egui_ctx.pixels_per_point()).round() as i32;
+        let viewport = [
+            left,
+            0,
+            (size.width as i32 - left).max(1),
+            size.height.max(1) as i32,
+        ];
+        let camera = self.orbit.camera(viewport[2] as f32, viewport[3] as f32);
+        let gl_ctx = g.gl.clone();
+        gl::begin_scene(&gl_ctx, viewport, gl::BACKGROUND);
+        if let Err(stop) = guard(|| lab.draw(&gl_ctx, &camera)) {
+            return self.fail(event_loop, stop.into());
+        }
+        if std::mem::take(&mut self.take_screenshot) {
+            self.message = save_viewport(&gl_ctx, viewport, self.demo.crate_name);
+        }
+        g.egui.paint(&g.window);
+        if let Err(e) = g.surface.swap_buffers(&g.context) {
+            return self.fail(event_loop, format!("swap buffers: {e}").into());
+        }
+        self.frames_drawn += 1;
+        if self.args.frames.is_some_and(|n| self.frames_drawn >= n) {
+            event_loop.exit();
+        }
+        g.window.request_redraw();
+    }
+}
+
+const KEYS_HELP: &str = "Space: pause / play\nLeft / Right: step one frame back / forward\n\
+R: reset the demo and the camera\nS: save a screenshot of the 3D view (PNG)\nF1: this help\nEsc: quit\n\
+Drag: orbit    Right-drag: pan    Wheel: zoom";
+
+/// Saves the 3D viewport as the first free `<crate>-N.png`; returns a status line.
+fn save_viewport(gl_ctx: &glow::Context, viewport: [i32; 4], crate_name: &str) -> String {
+    let path = (1..)
+        .map(|n| PathBuf::from(format!("{crate_name}-{n}.png")))
+        .find(|p| !p.exists())
+        .expect("a free name");
+    // SAFETY: the default framebuffer is bound and the rectangle lies inside it.
+    let image = unsafe {
+        use glow::HasContext;
+        gl_ctx.bind_framebuffer(glow::READ_FRAMEBUFFER, None);
+        gl::read_pixels(
+            gl_ctx,
+            viewport[0],
+            viewport[1],
+            viewport[2] as u32,
+            viewport[3] as u32,
+        )
+    };
+    match gl::save_png(&image, &path) {
+        Ok(()) => format!("saved {}", path.display()),
+        Err(e) => e.to_string(),
+    }
+}
+
+impl<L: Lab> ApplicationHandler for App<'_, L> {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        let Some((scene, make)) = self.pending.take() else {
+            return;
+        };
+        let graphics = match create_graphics(event_loop, self.demo.title, self.args.size) {
+            Ok(g) => g,
+            Err(e) => return self.fail(event_loop, e.into()),
+        };
+        let gl_ctx = graphics.gl.clone();
+        self.graphics = Some(graphics);
+        let made = guard(|| make(&gl_ctx, self.args, scene));
+        let mut lab = match made {
+            Ok(Ok(lab)) => lab,
+            Ok(Err(message)) => return self.fail(event_loop, message.into()),
+            Err(stop) => return self.fail(event_loop, stop.into()),
+        };
+        if let Err(failure) = advance(&mut lab, self.args.time) {
+            return self.fail(event_loop, failure);
+        }
+        self.orbit = OrbitCamera::framing(&lab.bounds());
+        self.lab = Some(lab);
+        self.last_frame = Instant::now();
+        self.started = Instant::now();
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let Some(g) = self.graphics.as_mut() else {
+            return;
+        };
+        match &event {
+            WindowEvent::CloseRequested => return event_loop.exit(),
+            WindowEvent::RedrawRequested => return self.frame(event_loop),
+            WindowEvent::Resized(size) => {
+                if let (Some(w), Some(h)) =
+                    (NonZeroU32::new(size.width), NonZeroU32::new(size.height))
+                {
+                    g.surface.resize(&g.context, w, h);
+                }
+            }
+            _ => {}
+        }
+        let response = g.egui.on_window_event(&g.window, &event);
+        let wants_keyboard = g.egui.egui_ctx.egui_wants_keyboard_input();
+        match event {
+            WindowEvent::KeyboardInput { event, .. } if !wants_keyboard => {
+                self.key(&event, event_loop)
+            }
+            WindowEvent::MouseInput {
+                state: ElementState::Pressed,
+                button,
+                ..
+            } if !response.consumed => {
+                self.drag = Some(button);
+            }
+            WindowEvent::MouseInput {
+                state: ElementState::Released,
+                ..
+            } => self.drag = None,
+            WindowEvent::CursorMoved { position, .. } => self.mouse_moved(position.x, position.y),
+            WindowEvent::MouseWheel { delta, .. } if !response.consumed => {
+                let steps = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y,
+                    MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
+                };
+                self.orbit.zoom(steps);
+            }
+            _ => {}
+        }
+    }
+
+    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
+        if let Some(g) = self.graphics.as_mut() {
+            g.egui.destroy();
+        }
+    }
+}

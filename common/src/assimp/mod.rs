@@ -1,0 +1,290 @@
+//! The only file that touches russimp: an assimp scene becomes a plain
+//! [`Model`]. Everything a lab should not trip over is fixed here and told in
+//! a [`LoadReport`]: more than 4 influences, weights not summing to 1, bones
+//! with no node, keys out of order, a tick rate of 0.
+
+mod clips;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+use std::rc::Rc;
+
+use glam::{Mat4, Vec2, Vec3, Vec4};
+use russimp::scene::{PostProcess, Scene};
+
+use crate::load::{LoadError, LoadReport};
+use crate::model::{Bone, Influences, Model, Node, Skeleton, SkinnedMesh, Transform};
+
+/// assimp stores matrices row by row (`a1 a2 a3 a4` is the first row, the
+/// translation sits in `a4 b4 c4`); glam stores them column by column.
+pub fn to_mat4(m: &russimp::Matrix4x4) -> Mat4 {
+    Mat4::from_cols_array(&[
+        m.a1, m.b1, m.c1, m.d1, // first column
+        m.a2, m.b2, m.c2, m.d2, //
+        m.a3, m.b3, m.c3, m.d3, //
+        m.a4, m.b4, m.c4, m.d4, // fourth column: translation
+    ])
+}
+
+fn vec3(v: &russimp::Vector3D) -> Vec3 {
+    Vec3::new(v.x, v.y, v.z)
+}
+
+/// Loads a model file: every node (parents first), every triangle mesh with
+/// its bones, every clip.
+pub fn load(path: &Path) -> Result<(Model, LoadReport), LoadError> {
+    let error = |reason: String| LoadError {
+        path: path.display().to_string(),
+        reason,
+    };
+    if !path.exists() {
+        return Err(error("no such file (check the path)".into()));
+    }
+    if path.is_dir() {
+        return Err(error(
+            "this is a folder; give a model file inside it".into(),
+        ));
+    }
+    let text = path
+        .to_str()
+        .filter(|s| !s.contains('\0'))
+        .ok_or_else(|| error("the path is not valid UTF-8".into()))?;
+    let steps = vec![
+        PostProcess::Triangulate,
+        PostProcess::JoinIdenticalVertices,
+        PostProcess::GenerateSmoothNormals,
+        PostProcess::CalculateTangentSpace,
+        PostProcess::SortByPrimitiveType,
+        PostProcess::ValidateDataStructure,
+    ];
+    let imported = catch_unwind(AssertUnwindSafe(|| Scene::from_file(text, steps)))
+        .map_err(|_| error("the importer crashed on this file".into()))?;
+    let scene = imported.map_err(|e| error(one_line(&e.to_string())))?;
+    let mut report = LoadReport::default();
+    let model = convert(&scene, &mut report).map_err(error)?;
+    model
+        .validate()
+        .map_err(|e| error(format!("the loaded data is inconsistent: {e}")))?;
+    Ok((model, report))
+}
+
+/// assimp's messages can span lines; a user wants one.
+fn one_line(message: &str) -> String {
+    let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    let trimmed = joined
+        .trim_start_matches("Import(\"")
+        .trim_end_matches("\")")
+        .to_string();
+    if trimmed.is_empty() {
+        "assimp could not read it".into()
+    } else {
+        trimmed
+    }
+}
+
+fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
+    let root = scene
+        .root
+        .as_ref()
+        .ok_or("the file has no scene hierarchy (no root node)")?;
+    let mut skeleton = Skeleton::default();
+    let mut mesh_nodes = vec![None; scene.meshes.len()];
+    add_node(root, None, &mut skeleton, &mut mesh_nodes);
+    let root_world = to_mat4(&root.transformation);
+
+    let mut meshes = Vec::new();
+    for (i, mesh) in scene.meshes.iter().enumerate() {
+        if let Some(m) = convert_mesh(mesh, mesh_nodes[i].unwrap_or(0), &mut skeleton, report) {
+            meshes.push(m);
+        }
+    }
+    let clips = clips::convert(&scene.animations, &skeleton, report);
+    let rigged = scene.meshes.iter().any(|m| !m.bones.is_empty());
+    if !rigged && clips.is_empty() {
+        return Err(
+            "it has no skeleton: no mesh has bones and there is no animation \
+                    (the labs need a rigged or animated model)"
+                .into(),
+        );
+    }
+    if !rigged && !meshes.is_empty() {
+        report
+            .warnings
+            .push("no mesh has bones: the meshes follow their animated nodes rigidly".into());
+    }
+    Ok(Model {
+        skeleton,
+        meshes,
+        clips,
+        global_inverse: root_world.inverse(),
+    })
+}
+
+/// Adds `node` and then its subtree, so parents come before children.
+fn add_node(
+    node: &Rc<russimp::node::Node>,
+    parent: Option<usize>,
+    skeleton: &mut Skeleton,
+    mesh_nodes: &mut [Option<usize>],
+) {
+    let index = skeleton.nodes.len();
+    let local = Transform::from_matrix(to_mat4(&node.transformation));
+    skeleton.nodes.push(Node {
+        name: node.name.clone(),
+        parent,
+        local,
+    });
+    for &m in &node.meshes {
+        if let Some(slot) = mesh_nodes.get_mut(m as usize) {
+            slot.get_or_insert(index);
+        }
+    }
+    for child in node.children.borrow().iter() {
+        add_node(child, Some(index), skeleton, mesh_nodes);
+    }
+}
+
+/// One assimp mesh as a [`SkinnedMesh`]; `None` for point or line meshes.
+fn convert_mesh(
+    mesh: &russimp::mesh::Mesh,
+    mesh_node: usize,
+    skeleton: &mut Skeleton,
+    report: &mut LoadReport,
+) -> Option<SkinnedMesh> {
+    let indices: Vec<u32> = mesh
+        .faces
+        .iter()
+        .filter(|f| f.0.len() == 3)
+        .flat_map(|f| f.0.iter().copied())
+        .collect();
+    if indices.is_empty() {
+        return None;
+    }
+    let vertex_count = mesh.vertices.len();
+    let positions: Vec<Vec3> = mesh.vertices.iter().map(vec3).collect();
+    let normals: Vec<Vec3> = mesh
+        .normals
+        .iter()
+        .map(|n| vec3(n).normalize_or(Vec3::Y))
+        .collect();
+    let uvs: Vec<Vec2> = match mesh.texture_coords.first() {
+        Some(Some(uv)) => uv.iter().map(|t| Vec2::new(t.x, t.y)).collect(),
+        _ => Vec::new(),
+    };
+    let tangents = tangents(mesh, &normals);
+
+    // Bones: find each one's node by name; a missing node gets a static stand-in.
+    let mut bones = Vec::with_capacity(mesh.bones.len() + 1);
+    for bone in &mesh.bones {
+        let offset = to_mat4(&bone.offset_matrix);
+        let node = skeleton.find(&bone.name).unwrap_or_else(|| {
+            report.warnings.push(format!(
+                "bone `{}` of mesh `{}` has no node of that name: it stays in its bind pose",
+                bone.name, mesh.name
+            ));
+            let local = Transform::from_matrix(offset.inverse());
+            skeleton.nodes.push(Node {
+                name: bone.name.clone(),
+                parent: Some(0),
+                local,
+            });
+            skeleton.nodes.len() - 1
+        });
+        bones.push(Bone { node, offset });
+    }
+
+    // Weights per vertex, from assimp's per-bone lists.
+    let mut lists: Vec<Vec<(u32, f32)>> = vec![Vec::new(); vertex_count];
+    let mut dropped = 0;
+    for (b, bone) in mesh.bones.iter().enumerate() {
+        for w in &bone.weights {
+            match lists.get_mut(w.vertex_id as usize) {
+                Some(list) if w.weight.is_finite() && w.weight > 0.0 => {
+                    list.push((b as u32, w.weight))
+                }
+                _ => dropped += 1,
+            }
+        }
+    }
+    if dropped > 0 {
+        report.warnings.push(format!(
+            "mesh `{}`: ignored {dropped} weights (zero, negative, NaN or past the last vertex)",
+            mesh.name
+        ));
+    }
+    // A vertex with no weight (or a mesh with no bones) follows the mesh's node.
+    let mut rigid_bone = None;
+    let mut influences = Vec::with_capacity(vertex_count);
+    for list in &mut lists {
+        if list.is_empty() {
+            let id = *rigid_bone.get_or_insert_with(|| {
+                bones.push(Bone {
+                    node: mesh_node,
+                    offset: Mat4::IDENTITY,
+                });
+                bones.len() as u32 - 1
+            });
+            if !mesh.bones.is_empty() {
+                report.unweighted_vertices += 1;
+            }
+            influences.push(Influences::single(id));
+            continue;
+        }
+        influences.push(strongest_four(list, report));
+    }
+    Some(SkinnedMesh {
+        name: mesh.name.clone(),
+        positions,
+        normals,
+        tangents,
+        uvs,
+        indices,
+        influences,
+        bones,
+    })
+}
+
+/// Keeps the 4 largest weights and makes them sum to 1, counting what changed.
+fn strongest_four(list: &mut Vec<(u32, f32)>, report: &mut LoadReport) -> Influences {
+    list.sort_by(|a, b| b.1.total_cmp(&a.1));
+    if list.len() > 4 {
+        report.pruned_vertices += 1;
+        list.truncate(4);
+    }
+    let total: f32 = list.iter().map(|w| w.1).sum();
+    if (total - 1.0).abs() > 1e-3 {
+        report.renormalised_vertices += 1;
+    }
+    // Unused slots repeat the first bone with weight 0.
+    let mut out = Influences {
+        ids: [list[0].0; 4],
+        weights: [0.0; 4],
+    };
+    for (slot, &(id, w)) in list.iter().enumerate() {
+        out.ids[slot] = id;
+        out.weights[slot] = w / total;
+    }
+    out
+}
+
+/// Tangents with handedness in `w`, from assimp's tangents and bitangents.
+fn tangents(mesh: &russimp::mesh::Mesh, normals: &[Vec3]) -> Vec<Vec4> {
+    if mesh.tangents.len() != normals.len() || mesh.bitangents.len() != normals.len() {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(normals.len());
+    for ((t, b), n) in mesh.tangents.iter().zip(&mesh.bitangents).zip(normals) {
+        let t = vec3(t);
+        let t = (t - *n * t.dot(*n)).normalize_or(n.any_orthonormal_vector());
+        let w = if n.cross(t).dot(vec3(b)) < 0.0 {
+            -1.0
+        } else {
+            1.0
+        };
+        out.push(t.extend(w));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,104 @@
+//! The lit surface shader every demo draws meshes with.
+
+use glam::{Mat4, Vec3};
+use glow::HasContext;
+
+use super::{GlError, MeshBuffers, Program, Texture};
+use crate::camera::Camera;
+
+/// How a mesh looks: a base colour (linear RGB), or per-vertex colours, or a texture.
+#[derive(Clone, Copy, Debug)]
+pub struct SurfaceStyle<'a> {
+    /// Base colour, linear RGB.
+    pub color: Vec3,
+    /// Use the mesh's per-vertex colours (see [`MeshBuffers::set_colors`]) instead.
+    pub vertex_colors: bool,
+    /// Multiply the colour by this texture.
+    pub texture: Option<&'a Texture>,
+    /// Opacity; below 1 the mesh is blended and writes no depth.
+    pub alpha: f32,
+}
+
+impl Default for SurfaceStyle<'_> {
+    fn default() -> Self {
+        SurfaceStyle {
+            color: Vec3::new(0.72, 0.62, 0.52),
+            vertex_colors: false,
+            texture: None,
+            alpha: 1.0,
+        }
+    }
+}
+
+/// Draws [`MeshBuffers`] lit by a key light that follows the camera.
+pub struct SurfaceRenderer {
+    program: Program,
+}
+
+impl SurfaceRenderer {
+    /// Compiles the surface shader.
+    pub fn new(gl: &glow::Context) -> Result<SurfaceRenderer, GlError> {
+        let program = Program::new(
+            gl,
+            "surface",
+            &[
+                (glow::VERTEX_SHADER, include_str!("shaders/surface.vert")),
+                (glow::FRAGMENT_SHADER, include_str!("shaders/surface.frag")),
+            ],
+        )?;
+        Ok(SurfaceRenderer { program })
+    }
+
+    /// Draws `mesh` moved by `model` (use identity for skinned vertices).
+    pub fn draw(
+        &self,
+        gl: &glow::Context,
+        camera: &Camera,
+        model: &Mat4,
+        mesh: &MeshBuffers,
+        style: &SurfaceStyle,
+    ) {
+        let p = &self.program;
+        p.bind(gl);
+        p.set_mat4(gl, "u_model", model);
+        p.set_mat4(gl, "u_view_proj", &camera.view_proj());
+        p.set_vec3(gl, "u_eye", camera.eye);
+        // Key light from above, a little to the right of the viewer.
+        let inverse_view = camera.view.inverse();
+        let (right, up, back) = (
+            inverse_view.x_axis.truncate(),
+            inverse_view.y_axis.truncate(),
+            inverse_view.z_axis.truncate(),
+        );
+        p.set_vec3(
+            gl,
+            "u_light_dir",
+            (back * 0.8 + up * 0.7 + right * 0.35).normalize(),
+        );
+        p.set_vec3(gl, "u_color", style.color);
+        p.set_i32(gl, "u_vertex_colors", style.vertex_colors as i32);
+        p.set_i32(gl, "u_textured", style.texture.is_some() as i32);
+        p.set_f32(gl, "u_alpha", style.alpha);
+        if let Some(texture) = style.texture {
+            texture.bind(gl, 0);
+            p.set_i32(gl, "u_texture", 0);
+        }
+        let blended = style.alpha < 1.0;
+        // SAFETY: blend/depth state on the current context; restored below.
+        unsafe {
+            if blended {
+                gl.enable(glow::BLEND);
+                gl.blend_func(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA);
+                gl.depth_mask(false);
+            }
+        }
+        mesh.draw(gl);
+        // SAFETY: as above.
+        unsafe {
+            if blended {
+                gl.disable(glow::BLEND);
+                gl.depth_mask(true);
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! Everything the labs share and do not teach: the plain data model, the
+//! built-in character, model loading, OpenGL helpers, the windowed and
+//! headless runners, and the lecture UI.
+//!
+//! Students never need to edit this crate; they read it when curious.
+#![warn(missing_docs)]
+
+pub mod app;
+#[cfg(feature = "assimp")]
+pub mod assimp;
+pub mod camera;
+pub mod character;
+pub mod gl;
+pub mod headless;
+pub mod load;
+pub mod model;
+pub mod ui;

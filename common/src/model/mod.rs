@@ -1,0 +1,280 @@
+//! The plain data every lab works on: a skeleton of nodes, skinned meshes whose
+//! vertices name the bones that move them, and clips of keyframes.
+//!
+//! Nothing here knows about OpenGL or assimp. Loaders ([`crate::character`],
+//! `crate::assimp`) produce a [`Model`]; labs read it. Conventions (the same in
+//! every lab): glam types, column vectors, right-handed, Y up, radians, and
+//! `world[child] = world[parent] * local[child]`.
+
+mod validate;
+
+pub use validate::{Problem, ValidationError};
+
+use glam::{Mat4, Quat, Vec2, Vec3, Vec4};
+
+/// Translation, rotation and scale of one node relative to its parent.
+///
+/// The matrix it stands for is `T * R * S`: scale first, then rotate, then
+/// move (read right to left, the order a column vector meets them).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transform {
+    /// Where the node's origin sits in its parent's space.
+    pub translation: Vec3,
+    /// Orientation relative to the parent (a unit quaternion).
+    pub rotation: Quat,
+    /// Scale along the node's own axes (1 = unscaled).
+    pub scale: Vec3,
+}
+
+impl Transform {
+    /// The transform that changes nothing.
+    pub const IDENTITY: Transform = Transform {
+        translation: Vec3::ZERO,
+        rotation: Quat::IDENTITY,
+        scale: Vec3::ONE,
+    };
+
+    /// A pure translation.
+    pub fn from_translation(translation: Vec3) -> Self {
+        Transform {
+            translation,
+            ..Self::IDENTITY
+        }
+    }
+
+    /// Splits an affine matrix into TRS parts (shear, if any, is lost).
+    pub fn from_matrix(m: Mat4) -> Self {
+        let (scale, rotation, translation) = m.to_scale_rotation_translation();
+        Transform {
+            translation,
+            rotation,
+            scale,
+        }
+    }
+}
+
+impl Default for Transform {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+/// One node of the scene hierarchy: a joint, a helper, or a mesh holder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// Name as in the source file (bones and channels find nodes by name).
+    pub name: String,
+    /// Index of the parent in [`Skeleton::nodes`]; `None` for a root.
+    pub parent: Option<usize>,
+    /// Transform relative to the parent in the file's rest pose.
+    pub local: Transform,
+}
+
+/// Every node of a scene, stored parents before children.
+///
+/// Because `parent < child` for every node, world matrices are one forward
+/// loop over `nodes` (lab01 step 3). [`Skeleton::validate`] checks the order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Skeleton {
+    /// The nodes, parents before children.
+    pub nodes: Vec<Node>,
+}
+
+impl Skeleton {
+    /// Index of the first node with this exact name.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.nodes.iter().position(|n| n.name == name)
+    }
+
+    /// The direct children of `node`, in storage order.
+    pub fn children(&self, node: usize) -> Vec<usize> {
+        (0..self.nodes.len())
+            .filter(|&i| self.nodes[i].parent == Some(node))
+            .collect()
+    }
+
+    /// Number of parent links between `node` and its root (a root has depth 0).
+    pub fn depth(&self, node: usize) -> usize {
+        let mut depth = 0;
+        let mut at = self.nodes[node].parent;
+        while let Some(p) = at {
+            depth += 1;
+            at = self.nodes[p].parent;
+            if depth > self.nodes.len() {
+                break; // a cycle; validate() reports it
+            }
+        }
+        depth
+    }
+
+    /// The local transforms of the rest pose, one per node.
+    pub fn rest_locals(&self) -> Vec<Transform> {
+        self.nodes.iter().map(|n| n.local).collect()
+    }
+
+    /// Checks parent indices and their order; see [`Problem`].
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        let mut problems = Vec::new();
+        validate::skeleton(self, &mut problems);
+        ValidationError::from_problems(problems)
+    }
+}
+
+/// A bone: a node that moves vertices, with the inverse of its bind matrix.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bone {
+    /// The node this bone follows (an index into [`Skeleton::nodes`]).
+    pub node: usize,
+    /// Inverse bind matrix ("offset"): takes a vertex from model space in the
+    /// bind pose into the bone's own space. assimp's `mOffsetMatrix`, glTF's
+    /// `inverseBindMatrices`.
+    pub offset: Mat4,
+}
+
+/// Up to four bones that move one vertex, and how much each one counts.
+///
+/// `ids` index [`SkinnedMesh::bones`] (bone indices, not node indices). Unused
+/// slots have weight 0. Loaders make the weights sum to 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Influences {
+    /// Bone indices into [`SkinnedMesh::bones`].
+    pub ids: [u32; 4],
+    /// Weight of each bone, in the same slot as its id.
+    pub weights: [f32; 4],
+}
+
+impl Influences {
+    /// A vertex that follows one bone completely.
+    pub fn single(bone: u32) -> Self {
+        Influences {
+            ids: [bone; 4],
+            weights: [1.0, 0.0, 0.0, 0.0],
+        }
+    }
+
+    /// Number of slots with a non-zero weight.
+    pub fn count(&self) -> usize {
+        self.weights.iter().filter(|w| **w != 0.0).count()
+    }
+
+    /// Sum of the weights (1 for a well-formed vertex).
+    pub fn total(&self) -> f32 {
+        self.weights.iter().sum()
+    }
+}
+
+/// A triangle mesh whose vertices are moved by bones.
+///
+/// Positions, normals and tangents are in model space in the bind pose.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SkinnedMesh {
+    /// Name as in the source file.
+    pub name: String,
+    /// Vertex positions (bind pose, model space).
+    pub positions: Vec<Vec3>,
+    /// Unit vertex normals, one per position.
+    pub normals: Vec<Vec3>,
+    /// Unit tangents with the bitangent's handedness in `w` (+1 or -1); empty if the file has none.
+    pub tangents: Vec<Vec4>,
+    /// Texture coordinates; empty if the file has none.
+    pub uvs: Vec<Vec2>,
+    /// Triangle list, three indices per triangle.
+    pub indices: Vec<u32>,
+    /// Bones of each vertex; empty for a mesh with no skin.
+    pub influences: Vec<Influences>,
+    /// The bones this mesh's influences refer to.
+    pub bones: Vec<Bone>,
+}
+
+/// One keyframe: a value at a time, in ticks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Key<T> {
+    /// When, in ticks from the start of the clip.
+    pub time_ticks: f64,
+    /// The value at that time.
+    pub value: T,
+}
+
+/// The keys that animate one node. Any of the three lists may be empty: that
+/// part of the node then keeps its rest value.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Channel {
+    /// The animated node (an index into [`Skeleton::nodes`]).
+    pub node: usize,
+    /// Translation keys, sorted by time.
+    pub positions: Vec<Key<Vec3>>,
+    /// Rotation keys (unit quaternions), sorted by time.
+    pub rotations: Vec<Key<Quat>>,
+    /// Scale keys, sorted by time.
+    pub scales: Vec<Key<Vec3>>,
+}
+
+/// A named animation: channels of keys on a tick clock.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Clip {
+    /// Name as in the source file.
+    pub name: String,
+    /// Length in ticks.
+    pub duration_ticks: f64,
+    /// How many ticks make one second (never 0; loaders turn 0 into 25).
+    pub ticks_per_second: f64,
+    /// One channel per animated node.
+    pub channels: Vec<Channel>,
+}
+
+impl Clip {
+    /// Length in seconds.
+    pub fn duration_seconds(&self) -> f64 {
+        self.duration_ticks / self.ticks_per_second
+    }
+}
+
+/// Everything loaded from one file (or built in code).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Model {
+    /// Every node of the scene, parents before children.
+    pub skeleton: Skeleton,
+    /// Skinned meshes; several may share the skeleton.
+    pub meshes: Vec<SkinnedMesh>,
+    /// Animations; may be empty.
+    pub clips: Vec<Clip>,
+    /// Inverse of the root node's world matrix (assimp's "global inverse").
+    pub global_inverse: Mat4,
+}
+
+impl Model {
+    /// Index of the clip with this name, or with this decimal index.
+    pub fn find_clip(&self, name_or_index: &str) -> Option<usize> {
+        if let Some(i) = self.clips.iter().position(|c| c.name == name_or_index) {
+            return Some(i);
+        }
+        name_or_index
+            .parse::<usize>()
+            .ok()
+            .filter(|&i| i < self.clips.len())
+    }
+
+    /// Number of bones over all meshes.
+    pub fn bone_count(&self) -> usize {
+        self.meshes.iter().map(|m| m.bones.len()).sum()
+    }
+
+    /// Number of vertices over all meshes.
+    pub fn vertex_count(&self) -> usize {
+        self.meshes.iter().map(|m| m.positions.len()).sum()
+    }
+
+    /// Lists everything that would break a lab: bad indices, parent order,
+    /// non-finite numbers, weights, unsorted keys, a zero tick rate.
+    pub fn validate(&self) -> Result<(), ValidationError> {
+        let mut problems = Vec::new();
+        validate::skeleton(&self.skeleton, &mut problems);
+        for (m, mesh) in self.meshes.iter().enumerate() {
+            validate::mesh(mesh, m, self.skeleton.nodes.len(), &mut problems);
+        }
+        for (c, clip) in self.clips.iter().enumerate() {
+            validate::clip(clip, c, self.skeleton.nodes.len(), &mut problems);
+        }
+        ValidationError::from_problems(problems)
+    }
+}
