@@ -99,18 +99,57 @@ pub struct OrbitCamera {
 }
 
 impl OrbitCamera {
-    /// Frames `bounds` from the front and a little above and to the side.
-    pub fn framing(bounds: &Aabb) -> OrbitCamera {
+    /// Frames `bounds` for a viewport of `aspect` (width / height), from the
+    /// front, a little above and to the side, as close as fits the box.
+    pub fn framing(bounds: &Aabb, aspect: f32) -> OrbitCamera {
         let fov_y = 40f32.to_radians();
         let radius = bounds.radius();
-        OrbitCamera {
+        let mut camera = OrbitCamera {
             target: bounds.center(),
-            distance: radius / (fov_y * 0.5).sin() * 1.05,
+            distance: radius / (fov_y * 0.5).sin(),
             yaw: 0.45,
             pitch: 0.18,
             fov_y,
             radius,
+        };
+        // Come closer while every corner of the box stays inside the view.
+        let fits = |c: &OrbitCamera| {
+            let view_proj = c.camera(aspect.max(0.1), 1.0).view_proj();
+            (0..8).all(|i| {
+                let corner = Vec3::new(
+                    if i & 1 == 0 {
+                        bounds.min.x
+                    } else {
+                        bounds.max.x
+                    },
+                    if i & 2 == 0 {
+                        bounds.min.y
+                    } else {
+                        bounds.max.y
+                    },
+                    if i & 4 == 0 {
+                        bounds.min.z
+                    } else {
+                        bounds.max.z
+                    },
+                );
+                let clip = view_proj * corner.extend(1.0);
+                clip.w > 0.0 && (clip.x / clip.w).abs() < 0.9 && (clip.y / clip.w).abs() < 0.9
+            })
+        };
+        if !bounds.is_empty() {
+            for _ in 0..40 {
+                let closer = OrbitCamera {
+                    distance: camera.distance * 0.96,
+                    ..camera
+                };
+                if !fits(&closer) {
+                    break;
+                }
+                camera = closer;
+            }
         }
+        camera
     }
 
     /// Turns by a mouse drag of `dx`, `dy` pixels.
@@ -175,7 +214,7 @@ mod tests {
             min: Vec3::new(-1.0, 0.0, -0.2),
             max: Vec3::new(1.0, 1.8, 0.2),
         };
-        let cam = OrbitCamera::framing(&b).camera(800.0, 600.0);
+        let cam = OrbitCamera::framing(&b, 800.0 / 600.0).camera(800.0, 600.0);
         for corner in 0..8 {
             let p = Vec3::new(
                 if corner & 1 == 0 { b.min.x } else { b.max.x },

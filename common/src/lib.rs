@@ -11,6 +11,7 @@ pub mod assimp;
 pub mod camera;
 pub mod character;
 pub mod gl;
+pub mod grade;
 pub mod headless;
 pub mod load;
 pub mod model;

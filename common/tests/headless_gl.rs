@@ -45,7 +45,7 @@ fn character_renders_lit_and_framed() {
     let surface = SurfaceRenderer::new(gl).unwrap();
     let lines = LineRenderer::new(gl).unwrap();
     let bounds = Aabb::from_points(&model.meshes[0].positions);
-    let camera = OrbitCamera::framing(&bounds).camera(320.0, 480.0);
+    let camera = OrbitCamera::framing(&bounds, 320.0 / 480.0).camera(320.0, 480.0);
     gl::begin_scene(gl, [0, 0, 320, 480], gl::BACKGROUND);
     surface.draw(
         gl,
@@ -143,7 +143,7 @@ fn every_clip_keeps_the_skin_in_one_piece() {
             );
             if let Ok(dir) = std::env::var("COMMON_TEST_PNG_DIR") {
                 mesh.update_positions(gl, &skinned);
-                let camera = OrbitCamera::framing(&rest).camera(256.0, 320.0);
+                let camera = OrbitCamera::framing(&rest, 256.0 / 320.0).camera(256.0, 320.0);
                 gl::begin_scene(gl, [0, 0, 256, 320], gl::BACKGROUND);
                 surface.draw(
                     gl,

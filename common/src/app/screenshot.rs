@@ -32,7 +32,8 @@ pub(super) fn run<L: Lab>(
     let headless = Headless::new(w, h).map_err(|e| e.to_string())?;
     let gl = headless.gl().clone();
     let mut lab = guard(|| make(&gl, args, scene))??;
-    let camera = OrbitCamera::framing(&lab.bounds()).camera(w as f32, h as f32);
+    let camera =
+        OrbitCamera::framing(&lab.bounds(), w as f32 / h as f32).camera(w as f32, h as f32);
     advance(&mut lab, args.time)?;
     let frames = args.frames.unwrap_or(1).max(1);
     let start = Instant::now();

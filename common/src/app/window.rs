@@ -76,7 +76,7 @@ pub(super) fn run<L: Lab>(
         pending: Some((scene, make)),
         graphics: None,
         lab: None,
-        orbit: OrbitCamera::framing(&crate::camera::Aabb::EMPTY),
+        orbit: OrbitCamera::framing(&crate::camera::Aabb::EMPTY, 1.0),
         paused: false,
         speed: 1.0,
         step: 0.0,
@@ -198,7 +198,7 @@ impl<L: Lab> App<'_, L> {
                         self.fail(event_loop, stop.into());
                         return;
                     }
-                    self.orbit = OrbitCamera::framing(&lab.bounds());
+                    self.orbit = OrbitCamera::framing(&lab.bounds(), self.aspect());
                 }
             }
             KeyCode::KeyS => self.take_screenshot = true,
@@ -206,6 +206,15 @@ impl<L: Lab> App<'_, L> {
             KeyCode::Escape => event_loop.exit(),
             _ => {}
         }
+    }
+
+    /// Width / height of the 3D view (the window less the side panel).
+    fn aspect(&self) -> f32 {
+        let (w, h) = self
+            .graphics
+            .as_ref()
+            .map_or(self.args.size, |g| g.window.inner_size().into());
+        (w as f32 - 300.0).max(1.0) / h.max(1) as f32
     }
 
     fn mouse_moved(&mut self, x: f64, y: f64) {
@@ -362,8 +371,11 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
         if let Err(failure) = advance(&mut lab, self.args.time) {
             return self.fail(event_loop, failure);
         }
-        self.orbit = OrbitCamera::framing(&lab.bounds());
         self.lab = Some(lab);
+        self.orbit = OrbitCamera::framing(
+            &self.lab.as_ref().expect("just set").bounds(),
+            self.aspect(),
+        );
         self.last_frame = Instant::now();
         self.started = Instant::now();
     }

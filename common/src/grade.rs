@@ -1,0 +1,212 @@
+//! Helpers for the labs' graders: compare a student's result with the right
+//! one, and when it is wrong, recognise the classic mistake it matches.
+//!
+//! ```
+//! use common::grade::{check_vec3, Verdict};
+//! use glam::Vec3;
+//! let got = Vec3::new(1.0, 2.0, 3.0);
+//! let wrong = [("the vector was translated: use w = 0", Vec3::new(2.0, 2.0, 3.0))];
+//! check_vec3("a vector", got, Vec3::new(1.0, 2.0, 3.0), &wrong).or_fail();
+//! assert!(check_vec3("a vector", wrong[0].1, got, &wrong).unwrap_err().contains("w = 0"));
+//! ```
+
+use glam::{Mat4, Quat, Vec3, Vec4};
+
+/// Tolerance the graders use for matrices and vectors.
+pub const EPSILON: f32 = 1e-4;
+
+/// A matrix as four rows of numbers, for failure messages.
+pub fn show_mat4(m: &Mat4) -> String {
+    (0..4)
+        .map(|r| {
+            let row = m.row(r);
+            format!(
+                "    [{:9.4} {:9.4} {:9.4} {:9.4}]",
+                row.x, row.y, row.z, row.w
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn verdict<T: Copy>(
+    what: &str,
+    got: T,
+    want: T,
+    mistakes: &[(&str, T)],
+    close: impl Fn(T, T) -> bool,
+    show: impl Fn(&T) -> String,
+) -> Result<(), String> {
+    if close(got, want) {
+        return Ok(());
+    }
+    let mut text = format!(
+        "{what} is wrong.\n  expected:\n{}\n  got:\n{}",
+        show(&want),
+        show(&got)
+    );
+    if let Some((mistake, _)) = mistakes.iter().find(|(_, m)| close(got, *m)) {
+        text = format!(
+            "{what} is wrong: {mistake}\n  expected:\n{}\n  got:\n{}",
+            show(&want),
+            show(&got)
+        );
+    }
+    Err(text)
+}
+
+/// Ok if `got` equals `want` within [`EPSILON`]; otherwise a message that
+/// names the first listed mistake `got` matches.
+pub fn check_mat4(
+    what: &str,
+    got: Mat4,
+    want: Mat4,
+    mistakes: &[(&str, Mat4)],
+) -> Result<(), String> {
+    verdict(
+        what,
+        got,
+        want,
+        mistakes,
+        |a, b| a.abs_diff_eq(b, EPSILON),
+        show_mat4,
+    )
+}
+
+/// [`check_mat4`] for vectors.
+pub fn check_vec3(
+    what: &str,
+    got: Vec3,
+    want: Vec3,
+    mistakes: &[(&str, Vec3)],
+) -> Result<(), String> {
+    verdict(
+        what,
+        got,
+        want,
+        mistakes,
+        |a, b| a.abs_diff_eq(b, EPSILON),
+        |v| format!("    {v}"),
+    )
+}
+
+/// [`check_mat4`] for 4-vectors (e.g. tangents with handedness).
+pub fn check_vec4(
+    what: &str,
+    got: Vec4,
+    want: Vec4,
+    mistakes: &[(&str, Vec4)],
+) -> Result<(), String> {
+    verdict(
+        what,
+        got,
+        want,
+        mistakes,
+        |a, b| a.abs_diff_eq(b, EPSILON),
+        |v| format!("    {v}"),
+    )
+}
+
+/// [`check_mat4`] for rotations: `q` and `-q` are the same rotation.
+pub fn check_quat(
+    what: &str,
+    got: Quat,
+    want: Quat,
+    mistakes: &[(&str, Quat)],
+) -> Result<(), String> {
+    let close = |a: Quat, b: Quat| a.dot(b).abs() > 1.0 - EPSILON;
+    verdict(what, got, want, mistakes, close, |q| format!("    {q}"))
+}
+
+/// Turns a grader's `Result` into a test failure that prints the message as
+/// written (no quotes, no `Err(...)`).
+pub trait Verdict {
+    /// Panics with the message if this is an error.
+    #[track_caller]
+    fn or_fail(self);
+}
+
+impl Verdict for Result<(), String> {
+    #[track_caller]
+    fn or_fail(self) {
+        if let Err(message) = self {
+            panic!("{message}");
+        }
+    }
+}
+
+/// What a demo did when asked for a headless screenshot.
+#[derive(Debug)]
+pub enum DemoRun {
+    /// It wrote this image.
+    Image(image::RgbaImage),
+    /// It stopped cleanly because a step is still a `todo!()` stub; the text
+    /// is what it printed.
+    Stub(String),
+}
+
+/// Runs a demo binary (`env!("CARGO_BIN_EXE_<name>")`) with `--screenshot`
+/// and `extra` arguments, with no display. Errors carry its stderr.
+pub fn demo_screenshot(exe: &str, extra: &[&str]) -> Result<DemoRun, String> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNT: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("demo-{}-{n}.png", std::process::id()));
+    let run = std::process::Command::new(exe)
+        .arg("--screenshot")
+        .arg(&path)
+        .args(["--size", "320x240"])
+        .args(extra)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .map_err(|e| format!("cannot start {exe}: {e}"))?;
+    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    if stderr.contains("panicked") || stderr.contains("RUST_BACKTRACE") {
+        return Err(format!("the demo printed a raw panic:\n{stderr}"));
+    }
+    match run.status.code() {
+        Some(0) => {
+            let image = image::open(&path)
+                .map_err(|e| format!("no readable PNG ({e}); stderr:\n{stderr}"))?;
+            let _ = std::fs::remove_file(&path);
+            Ok(DemoRun::Image(image.to_rgba8()))
+        }
+        Some(2) if stderr.contains("step") => Ok(DemoRun::Stub(stderr)),
+        code => Err(format!("the demo exited with {code:?}:\n{stderr}")),
+    }
+}
+
+/// Fraction of pixels that differ from the corner pixel (the background).
+pub fn coverage(image: &image::RgbaImage) -> f32 {
+    let background = *image.get_pixel(0, 0);
+    let differ = image.pixels().filter(|p| **p != background).count();
+    differ as f32 / (image.width() * image.height()).max(1) as f32
+}
+
+/// Runs a demo with arguments that must be refused: it must exit 1 with one
+/// line on stderr that contains every string in `mentions`.
+pub fn demo_refuses(exe: &str, args: &[&str], mentions: &[&str]) -> Result<(), String> {
+    let run = std::process::Command::new(exe)
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .map_err(|e| format!("cannot start {exe}: {e}"))?;
+    let stderr = String::from_utf8_lossy(&run.stderr).trim().to_string();
+    if run.status.code() != Some(1) {
+        return Err(format!(
+            "{args:?}: expected exit code 1, got {:?}; stderr:\n{stderr}",
+            run.status.code()
+        ));
+    }
+    if stderr.lines().count() != 1 || stderr.contains("panicked") {
+        return Err(format!("{args:?}: expected one clear line, got:\n{stderr}"));
+    }
+    match mentions.iter().find(|m| !stderr.contains(*m)) {
+        Some(missing) => Err(format!(
+            "{args:?}: the message should mention `{missing}`:\n{stderr}"
+        )),
+        None => Ok(()),
+    }
+}

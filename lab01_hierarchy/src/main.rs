@@ -1,0 +1,305 @@
+//! Lab 01 demo: a skeleton drawn from your world matrices. Pick a joint, turn
+//! it with the sliders and watch its subtree follow; re-parent it and see it
+//! stay put (step 6). `cargo run -p lab01_hierarchy -- --help` for options.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use common::app::{self, Args, Demo, Lab, Scene};
+use common::camera::{Aabb, Camera};
+use common::gl::{LineRenderer, Overlay};
+use common::model::{Skeleton, Transform};
+use glam::{EulerRot, Mat4, Quat, Vec3};
+use lab01_hierarchy::{
+    joint_frame, local_from_world, transform_point, world_matrices, world_matrices_recursive,
+};
+
+const BONE: Vec3 = Vec3::new(0.85, 0.85, 0.9);
+const SELECTED: Vec3 = Vec3::new(1.0, 0.75, 0.2);
+const SUBTREE: Vec3 = Vec3::new(0.95, 0.55, 0.25);
+const REST: Vec3 = Vec3::new(0.35, 0.38, 0.45);
+
+struct Hierarchy {
+    skeleton: Skeleton,
+    rest: Vec<Transform>,
+    /// Extra rotation per node from the sliders, in degrees about X, Y, Z.
+    angles: Vec<Vec3>,
+    selected: usize,
+    recursive: bool,
+    show_axes: bool,
+    show_rest: bool,
+    animate: bool,
+    time: f32,
+    new_parent: usize,
+    lines: LineRenderer,
+    overlay: Overlay,
+    bounds: Aabb,
+}
+
+impl Hierarchy {
+    fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
+        let skeleton = scene.model.skeleton;
+        let rest = skeleton.rest_locals();
+        let by_name = |name: &str| skeleton.find(name);
+        let selected = match args.setting("joint") {
+            Some(name) => by_name(name).ok_or(format!(
+                "--set joint={name}: no joint of that name in {}",
+                scene.source
+            ))?,
+            None => by_name("upper_arm_l").unwrap_or_else(|| limb_like(&skeleton)),
+        };
+        let mut angles = vec![Vec3::ZERO; skeleton.nodes.len()];
+        if let Some(text) = args.setting("angles") {
+            let v: Vec<f32> = text
+                .split(',')
+                .map(|s| s.trim().parse::<f32>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("--set angles={text}: give three numbers, e.g. 0,0,45"))?;
+            angles[selected] = Vec3::from_slice(
+                &v.get(..3)
+                    .ok_or("--set angles needs three numbers")?
+                    .to_vec(),
+            );
+        }
+        let flag =
+            |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
+        let mut demo = Hierarchy {
+            new_parent: skeleton.nodes[selected].parent.unwrap_or(0),
+            skeleton,
+            rest,
+            angles,
+            selected,
+            recursive: flag("recursive", false)?,
+            show_axes: flag("axes", true)?,
+            show_rest: flag("rest", false)?,
+            animate: flag("animate", true)?,
+            time: 0.0,
+            lines: LineRenderer::new(gl).map_err(|e| e.to_string())?,
+            overlay: Overlay::new(),
+            bounds: Aabb::EMPTY,
+        };
+        demo.bounds = demo.motion_bounds();
+        Ok(demo)
+    }
+
+    /// The joints over a whole swing, so the camera frames all of the motion
+    /// (files come in any unit and any size).
+    fn motion_bounds(&mut self) -> Aabb {
+        let mut bounds = Aabb::EMPTY;
+        for k in 0..8 {
+            self.time = k as f32 * 3.0 / 8.0;
+            for m in self.worlds(&self.locals()) {
+                bounds.add(transform_point(&m, Vec3::ZERO));
+            }
+        }
+        self.time = 0.0;
+        bounds
+    }
+
+    /// The pose: rest locals turned by the sliders (and the animation).
+    fn locals(&self) -> Vec<Transform> {
+        let mut locals = self.rest.clone();
+        for (i, local) in locals.iter_mut().enumerate() {
+            let mut deg = self.angles[i];
+            if self.animate && i == self.selected {
+                deg.z += 35.0 * (self.time * std::f32::consts::TAU / 3.0).cos();
+            }
+            let turn = Quat::from_euler(
+                EulerRot::XYZ,
+                deg.x.to_radians(),
+                deg.y.to_radians(),
+                deg.z.to_radians(),
+            );
+            local.rotation = local.rotation * turn; // about the joint's own axes
+        }
+        locals
+    }
+
+    fn worlds(&self, locals: &[Transform]) -> Vec<Mat4> {
+        if self.recursive {
+            world_matrices_recursive(&self.skeleton, locals)
+        } else {
+            world_matrices(&self.skeleton, locals)
+        }
+    }
+
+    fn in_subtree(&self, mut node: usize) -> bool {
+        loop {
+            if node == self.selected {
+                return true;
+            }
+            match self.skeleton.nodes[node].parent {
+                Some(p) => node = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Step 6 live: move the selected joint under another parent without
+    /// moving it, by giving it the local matrix `parent_world^-1 * world`.
+    fn reparent(&mut self) {
+        let world = self.worlds(&self.locals());
+        let (node, parent) = (self.selected, self.new_parent);
+        let local = local_from_world(&world[parent], &world[node]);
+        // Keep the slider turn on top of the new rest local.
+        let turn = Quat::from_euler(
+            EulerRot::XYZ,
+            self.angles[node].x.to_radians(),
+            self.angles[node].y.to_radians(),
+            self.angles[node].z.to_radians(),
+        );
+        let mut t = Transform::from_matrix(local);
+        t.rotation = (t.rotation * turn.inverse()).normalize();
+        self.rest[node] = t;
+        self.skeleton.nodes[node].parent = Some(parent);
+    }
+
+    /// Parents the selected joint may move under: stored before it (parents
+    /// come first) and not in its own subtree.
+    fn parent_choices(&self) -> Vec<usize> {
+        (0..self.selected)
+            .filter(|&i| !self.in_subtree(i))
+            .collect()
+    }
+}
+
+/// A joint worth showing first in a file's skeleton: one whose subtree is
+/// about a fifth of the nodes (an arm or a leg in a humanoid).
+fn limb_like(skeleton: &Skeleton) -> usize {
+    let n = skeleton.nodes.len();
+    let mut size = vec![1usize; n];
+    for i in (0..n).rev() {
+        if let Some(p) = skeleton.nodes[i].parent {
+            size[p] += size[i];
+        }
+    }
+    (0..n)
+        .filter(|&i| skeleton.depth(i) >= 1 && size[i] > 1)
+        .min_by_key(|&i| size[i].abs_diff(n / 5))
+        .unwrap_or(0)
+}
+
+impl Lab for Hierarchy {
+    fn bounds(&self) -> Aabb {
+        self.bounds
+    }
+
+    fn update(&mut self, dt: f32) {
+        self.time += dt;
+    }
+
+    fn draw(&mut self, gl: &glow::Context, camera: &Camera) {
+        self.overlay.clear();
+        let s = camera.scale;
+        if self.show_rest {
+            let rest = self.worlds(&self.rest);
+            for (i, node) in self.skeleton.nodes.iter().enumerate() {
+                if let Some(p) = node
+                    .parent
+                    .filter(|&p| self.skeleton.nodes[p].parent.is_some())
+                {
+                    self.overlay.line(
+                        transform_point(&rest[p], Vec3::ZERO),
+                        transform_point(&rest[i], Vec3::ZERO),
+                        REST,
+                        2.0,
+                    );
+                }
+            }
+        }
+        let world = self.worlds(&self.locals());
+        for (i, node) in self.skeleton.nodes.iter().enumerate() {
+            let origin = transform_point(&world[i], Vec3::ZERO);
+            let color = if i == self.selected {
+                SELECTED
+            } else if self.in_subtree(i) {
+                SUBTREE
+            } else {
+                BONE
+            };
+            // No line from a scene root: it is usually the origin, not a joint.
+            if let Some(p) = node
+                .parent
+                .filter(|&p| self.skeleton.nodes[p].parent.is_some())
+            {
+                self.overlay
+                    .line(transform_point(&world[p], Vec3::ZERO), origin, color, 3.0);
+            }
+            self.overlay
+                .point(origin, color, if i == self.selected { 12.0 } else { 7.0 });
+            if self.show_axes || i == self.selected {
+                let f = joint_frame(&world[i]);
+                let length = if i == self.selected { 3.0 * s } else { 1.2 * s };
+                self.overlay
+                    .axes(f.origin, f.x_axis, f.y_axis, f.z_axis, length, 2.0);
+            }
+        }
+        self.lines.draw(gl, camera, &self.overlay, true);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        let all: Vec<usize> = (0..self.skeleton.nodes.len()).collect();
+        if common::ui::bone_picker(ui, &self.skeleton, &all, &mut self.selected) {
+            self.new_parent = self.skeleton.nodes[self.selected].parent.unwrap_or(0);
+        }
+        let a = &mut self.angles[self.selected];
+        ui.add(egui::Slider::new(&mut a.x, -180.0..=180.0).text("turn about X (deg)"));
+        ui.add(egui::Slider::new(&mut a.y, -180.0..=180.0).text("turn about Y (deg)"));
+        ui.add(egui::Slider::new(&mut a.z, -180.0..=180.0).text("turn about Z (deg)"));
+        if ui.button("zero this joint").clicked() {
+            *a = Vec3::ZERO;
+        }
+        ui.checkbox(&mut self.animate, "swing the selected joint");
+        ui.checkbox(&mut self.show_axes, "axes of every joint (step 5)");
+        ui.checkbox(&mut self.show_rest, "rest pose underneath");
+        ui.checkbox(
+            &mut self.recursive,
+            "recursive walk (step 4) instead of the loop (step 3)",
+        );
+        ui.separator();
+        ui.label("World matrix of the selected joint (x-ray, step 5):");
+        let world = self.worlds(&self.locals());
+        common::ui::matrix_columns(ui, &world[self.selected]);
+        ui.separator();
+        ui.label("Re-parent the selected joint (step 6):");
+        let choices = self.parent_choices();
+        if choices.is_empty() {
+            ui.label("(no joint is stored before it)");
+        } else {
+            if !choices.contains(&self.new_parent) {
+                self.new_parent = choices[0];
+            }
+            let name = |i: usize| self.skeleton.nodes[i].name.clone();
+            egui::ComboBox::from_label("new parent")
+                .selected_text(name(self.new_parent))
+                .show_ui(ui, |ui| {
+                    for &i in &choices {
+                        ui.selectable_value(&mut self.new_parent, i, name(i));
+                    }
+                });
+            if ui.button("re-parent, keeping its world matrix").clicked() {
+                self.reparent();
+            }
+        }
+    }
+
+    fn reset(&mut self) {
+        self.angles.iter_mut().for_each(|a| *a = Vec3::ZERO);
+        self.time = 0.0;
+    }
+
+    fn help(&self) -> &str {
+        "Lines join each joint to its parent; dots are joints; red/green/blue are each joint's X/Y/Z axes, \
+         read from the columns of its world matrix. The selected joint is orange, its subtree a darker orange.\n\
+         Settings: --set joint=NAME, --set angles=X,Y,Z (degrees), --set axes=false, --set rest=true, \
+         --set animate=false, --set recursive=true"
+    }
+}
+
+fn main() -> ExitCode {
+    let demo = Demo {
+        crate_name: "lab01_hierarchy",
+        title: "Lab 01: the transform hierarchy",
+    };
+    app::run(demo, Hierarchy::new)
+}

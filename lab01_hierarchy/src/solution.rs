@@ -1,0 +1,119 @@
+//! Lab 01 reference solution. Same API as `exercise.rs`, step by step.
+
+use common::model::{Skeleton, Transform};
+use glam::{Mat4, Vec3, Vec4};
+
+/// Step 1: the matrix of a transform, `T * R * S`.
+///
+/// Read it right to left, as a column vector meets it: scale the point in the
+/// joint's own axes, then rotate it, then move it to the joint's position.
+pub fn transform_to_matrix(t: &Transform) -> Mat4 {
+    let translation = Mat4::from_translation(t.translation);
+    let rotation = Mat4::from_quat(t.rotation);
+    let scale = Mat4::from_scale(t.scale);
+    translation * rotation * scale
+}
+
+/// Step 2a: a *point* through a matrix. Points have w = 1, so the fourth
+/// column (the translation) is added.
+pub fn transform_point(m: &Mat4, p: Vec3) -> Vec3 {
+    (*m * Vec4::new(p.x, p.y, p.z, 1.0)).truncate()
+}
+
+/// Step 2b: a *vector* (a direction or an offset) through a matrix. Vectors
+/// have w = 0: they turn and stretch but never move.
+pub fn transform_vector(m: &Mat4, v: Vec3) -> Vec3 {
+    (*m * Vec4::new(v.x, v.y, v.z, 0.0)).truncate()
+}
+
+/// Step 3: world matrices of every node, `world[i] = world[parent] * local[i]`.
+///
+/// `locals` holds one transform per node (a pose). Because nodes are stored
+/// parents first, a parent's world matrix is always ready when its children
+/// need it: one forward loop does the whole tree.
+pub fn world_matrices(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
+    assert_eq!(
+        locals.len(),
+        skeleton.nodes.len(),
+        "one local transform per node"
+    );
+    let mut world: Vec<Mat4> = Vec::with_capacity(locals.len());
+    for (i, node) in skeleton.nodes.iter().enumerate() {
+        let local = transform_to_matrix(&locals[i]);
+        match node.parent {
+            None => world.push(local),
+            Some(p) => {
+                assert!(
+                    p < i,
+                    "node {i} is stored before its parent {p}: run Skeleton::validate"
+                );
+                world.push(world[p] * local);
+            }
+        }
+    }
+    world
+}
+
+/// Step 4: the same world matrices by a depth-first walk from each root.
+///
+/// The walk hands each child its parent's world matrix, so it works in any
+/// storage order. It is the picture most people have in mind; the forward
+/// loop of step 3 is the same idea flattened.
+pub fn world_matrices_recursive(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
+    assert_eq!(
+        locals.len(),
+        skeleton.nodes.len(),
+        "one local transform per node"
+    );
+    let mut world = vec![Mat4::IDENTITY; locals.len()];
+    for root in (0..skeleton.nodes.len()).filter(|&i| skeleton.nodes[i].parent.is_none()) {
+        visit(skeleton, locals, root, Mat4::IDENTITY, &mut world);
+    }
+    world
+}
+
+/// Computes `node`'s world matrix from its parent's, then visits its children.
+fn visit(
+    skeleton: &Skeleton,
+    locals: &[Transform],
+    node: usize,
+    parent_world: Mat4,
+    world: &mut [Mat4],
+) {
+    world[node] = parent_world * transform_to_matrix(&locals[node]);
+    for child in skeleton.children(node) {
+        visit(skeleton, locals, child, world[node], world);
+    }
+}
+
+/// A joint's frame as read off its world matrix: where its origin is and
+/// where its three axes point, in model space.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JointFrame {
+    /// The joint's position (the matrix's fourth column).
+    pub origin: Vec3,
+    /// The joint's X axis (first column; its length is the X scale).
+    pub x_axis: Vec3,
+    /// The joint's Y axis (second column).
+    pub y_axis: Vec3,
+    /// The joint's Z axis (third column).
+    pub z_axis: Vec3,
+}
+
+/// Step 5: the matrix "x-ray". With column vectors, column 0 is where the
+/// joint's X axis points, columns 1 and 2 its Y and Z axes, column 3 its origin.
+pub fn joint_frame(world: &Mat4) -> JointFrame {
+    JointFrame {
+        origin: world.w_axis.truncate(),
+        x_axis: world.x_axis.truncate(),
+        y_axis: world.y_axis.truncate(),
+        z_axis: world.z_axis.truncate(),
+    }
+}
+
+/// Step 6: the local matrix that puts a joint at `world` under a parent at
+/// `parent_world`. From `world = parent_world * local`, multiply both sides
+/// on the left by `parent_world^-1`.
+pub fn local_from_world(parent_world: &Mat4, world: &Mat4) -> Mat4 {
+    parent_world.inverse() * *world
+}
