@@ -65,10 +65,20 @@ impl LoadReport {
 
 /// Loads `path` through assimp, or builds the character when `path` is `None`.
 pub fn model(path: Option<&Path>) -> Result<(Model, LoadReport), LoadError> {
-    match path {
-        None => Ok((crate::character::build(), LoadReport::default())),
-        Some(path) => from_file(path),
+    let Some(path) = path else {
+        return Ok((crate::character::build(), LoadReport::default()));
+    };
+    let error = |reason: &str| LoadError {
+        path: path.display().to_string(),
+        reason: reason.into(),
+    };
+    if !path.exists() {
+        return Err(error("no such file (check the path)"));
     }
+    if path.is_dir() {
+        return Err(error("this is a folder; give a model file inside it"));
+    }
+    from_file(path)
 }
 
 #[cfg(feature = "assimp")]

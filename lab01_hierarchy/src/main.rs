@@ -11,7 +11,8 @@ use common::gl::{LineRenderer, Overlay};
 use common::model::{Skeleton, Transform};
 use glam::{EulerRot, Mat4, Quat, Vec3};
 use lab01_hierarchy::{
-    joint_frame, local_from_world, transform_point, world_matrices, world_matrices_recursive,
+    joint_frame, local_from_world, transform_point, transform_to_matrix, transform_vector,
+    world_matrices, world_matrices_recursive,
 };
 
 const BONE: Vec3 = Vec3::new(0.85, 0.85, 0.9);
@@ -20,6 +21,8 @@ const SUBTREE: Vec3 = Vec3::new(0.95, 0.55, 0.25);
 const REST: Vec3 = Vec3::new(0.35, 0.38, 0.45);
 
 struct Hierarchy {
+    /// The skeleton as loaded, for reset (re-parenting changes `skeleton`).
+    original: Skeleton,
     skeleton: Skeleton,
     rest: Vec<Transform>,
     /// Extra rotation per node from the sliders, in degrees about X, Y, Z.
@@ -38,6 +41,13 @@ struct Hierarchy {
 
 impl Hierarchy {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
+        // Touch the steps the picture needs in order, so that an unfinished
+        // exercise is told its first missing step.
+        let probe = transform_to_matrix(&Transform::IDENTITY);
+        let _ = (
+            transform_point(&probe, Vec3::ZERO),
+            transform_vector(&probe, Vec3::X),
+        );
         let skeleton = scene.model.skeleton;
         let rest = skeleton.rest_locals();
         let by_name = |name: &str| skeleton.find(name);
@@ -55,15 +65,13 @@ impl Hierarchy {
                 .map(|s| s.trim().parse::<f32>())
                 .collect::<Result<_, _>>()
                 .map_err(|_| format!("--set angles={text}: give three numbers, e.g. 0,0,45"))?;
-            angles[selected] = Vec3::from_slice(
-                &v.get(..3)
-                    .ok_or("--set angles needs three numbers")?
-                    .to_vec(),
-            );
+            angles[selected] =
+                Vec3::from_slice(v.get(..3).ok_or("--set angles needs three numbers")?);
         }
         let flag =
             |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
         let mut demo = Hierarchy {
+            original: skeleton.clone(),
             new_parent: skeleton.nodes[selected].parent.unwrap_or(0),
             skeleton,
             rest,
@@ -79,6 +87,7 @@ impl Hierarchy {
             bounds: Aabb::EMPTY,
         };
         demo.bounds = demo.motion_bounds();
+        let _ = joint_frame(&probe);
         Ok(demo)
     }
 
@@ -96,21 +105,22 @@ impl Hierarchy {
         bounds
     }
 
-    /// The pose: rest locals turned by the sliders (and the animation).
+    /// The extra turn of node `i` on top of its rest rotation: the sliders,
+    /// plus the swing when it is on.
+    fn turn(&self, i: usize) -> Quat {
+        let mut deg = self.angles[i];
+        if self.animate && i == self.selected {
+            deg.z += 35.0 * (self.time * std::f32::consts::TAU / 3.0).cos();
+        }
+        let rad = deg * std::f32::consts::PI / 180.0;
+        Quat::from_euler(EulerRot::XYZ, rad.x, rad.y, rad.z)
+    }
+
+    /// The pose: rest locals turned about each joint's own axes.
     fn locals(&self) -> Vec<Transform> {
         let mut locals = self.rest.clone();
         for (i, local) in locals.iter_mut().enumerate() {
-            let mut deg = self.angles[i];
-            if self.animate && i == self.selected {
-                deg.z += 35.0 * (self.time * std::f32::consts::TAU / 3.0).cos();
-            }
-            let turn = Quat::from_euler(
-                EulerRot::XYZ,
-                deg.x.to_radians(),
-                deg.y.to_radians(),
-                deg.z.to_radians(),
-            );
-            local.rotation = local.rotation * turn; // about the joint's own axes
+            local.rotation *= self.turn(i);
         }
         locals
     }
@@ -141,15 +151,10 @@ impl Hierarchy {
         let world = self.worlds(&self.locals());
         let (node, parent) = (self.selected, self.new_parent);
         let local = local_from_world(&world[parent], &world[node]);
-        // Keep the slider turn on top of the new rest local.
-        let turn = Quat::from_euler(
-            EulerRot::XYZ,
-            self.angles[node].x.to_radians(),
-            self.angles[node].y.to_radians(),
-            self.angles[node].z.to_radians(),
-        );
+        // The pose adds this joint's turn on top of its rest local: take it
+        // out again, so that the joint does not move when re-parented.
         let mut t = Transform::from_matrix(local);
-        t.rotation = (t.rotation * turn.inverse()).normalize();
+        t.rotation = (t.rotation * self.turn(node).inverse()).normalize();
         self.rest[node] = t;
         self.skeleton.nodes[node].parent = Some(parent);
     }
@@ -284,6 +289,8 @@ impl Lab for Hierarchy {
     }
 
     fn reset(&mut self) {
+        self.skeleton = self.original.clone();
+        self.rest = self.skeleton.rest_locals();
         self.angles.iter_mut().for_each(|a| *a = Vec3::ZERO);
         self.time = 0.0;
     }

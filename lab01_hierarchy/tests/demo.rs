@@ -33,6 +33,7 @@ fn demo_screenshot_of_the_character() {
     ]);
 }
 
+#[cfg(feature = "assimp")]
 #[test]
 fn demo_screenshot_of_files() {
     for file in ["BVH/01_01.bvh", "X/BCN_Epileptic.X"] {
@@ -64,6 +65,9 @@ fn demo_refuses_bad_input_in_one_line() {
     )
     .or_fail();
     demo_refuses(DEMO, &["--clip", "dance"], &["dance", "walk"]).or_fail();
+    if cfg!(not(feature = "assimp")) {
+        return; // no loader in this build: every file is refused the same way
+    }
     let text = std::env::temp_dir().join("lab01-not-a-model.txt");
     std::fs::write(&text, "just text\n").unwrap();
     demo_refuses(

@@ -2,8 +2,6 @@
 
 use std::time::Instant;
 
-use glow::HasContext;
-
 use super::guard::guard;
 use super::{Args, Demo, Failure, Lab, MakeLab, Scene};
 use crate::camera::OrbitCamera;
@@ -44,8 +42,7 @@ pub(super) fn run<L: Lab>(
         headless.target().bind(&gl);
         gl::begin_scene(&gl, [0, 0, w as i32, h as i32], gl::BACKGROUND);
         guard(|| lab.draw(&gl, &camera))?;
-        // SAFETY: waits for the GL commands issued above; no pointers.
-        unsafe { gl.finish() };
+        gl::finish(&gl);
     }
     if args.frames.is_some() {
         let ms = start.elapsed().as_secs_f64() * 1000.0 / frames as f64;

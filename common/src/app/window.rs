@@ -333,18 +333,7 @@ fn save_viewport(gl_ctx: &glow::Context, viewport: [i32; 4], crate_name: &str) -
         .map(|n| PathBuf::from(format!("{crate_name}-{n}.png")))
         .find(|p| !p.exists())
         .expect("a free name");
-    // SAFETY: the default framebuffer is bound and the rectangle lies inside it.
-    let image = unsafe {
-        use glow::HasContext;
-        gl_ctx.bind_framebuffer(glow::READ_FRAMEBUFFER, None);
-        gl::read_pixels(
-            gl_ctx,
-            viewport[0],
-            viewport[1],
-            viewport[2] as u32,
-            viewport[3] as u32,
-        )
-    };
+    let image = gl::read_window(gl_ctx, viewport);
     match gl::save_png(&image, &path) {
         Ok(()) => format!("saved {}", path.display()),
         Err(e) => e.to_string(),

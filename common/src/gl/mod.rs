@@ -18,7 +18,6 @@ pub use lines::{LineRenderer, Overlay};
 pub use mesh::{MeshBuffers, attrib};
 pub use shader::{GlError, Program};
 pub use surface::{SurfaceRenderer, SurfaceStyle};
-pub(crate) use target::read_pixels;
 pub use target::{RenderTarget, save_png};
 pub use texture::{Texture, checker_image};
 
@@ -80,5 +79,28 @@ pub fn begin_scene(gl: &glow::Context, viewport: [i32; 4], background: [f32; 3])
         gl.disable(glow::BLEND);
         gl.disable(glow::CULL_FACE);
         gl.disable(glow::FRAMEBUFFER_SRGB);
+    }
+}
+
+/// Blocks until the GL commands issued so far have finished (for timing).
+pub fn finish(gl: &glow::Context) {
+    // SAFETY: glFinish takes no arguments and only waits.
+    unsafe { gl.finish() };
+}
+
+/// Reads a rectangle `[x, y, width, height]` of the window's framebuffer
+/// (the default framebuffer), top row first.
+pub fn read_window(gl: &glow::Context, rect: [i32; 4]) -> image::RgbaImage {
+    // SAFETY: the default framebuffer always exists while the context is
+    // current; read_pixels sizes its buffer for the rectangle.
+    unsafe {
+        gl.bind_framebuffer(glow::READ_FRAMEBUFFER, None);
+        target::read_pixels(
+            gl,
+            rect[0],
+            rect[1],
+            rect[2].max(1) as u32,
+            rect[3].max(1) as u32,
+        )
     }
 }

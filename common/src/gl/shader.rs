@@ -156,7 +156,7 @@ impl Program {
             .entry(uniform.to_string())
             // SAFETY: a query on a linked program of this context.
             .or_insert_with(|| unsafe { gl.get_uniform_location(self.raw, uniform) })
-            .clone()
+            .to_owned()
     }
 
     /// Sets a `mat4` uniform (the program must be bound).

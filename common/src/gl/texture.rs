@@ -76,7 +76,7 @@ impl Texture {
 pub fn checker_image(size: u32, cells: u32) -> image::RgbaImage {
     image::RgbaImage::from_fn(size, size, |x, y| {
         let cell = size / cells.max(1);
-        if (x / cell + y / cell) % 2 == 0 {
+        if (x / cell + y / cell).is_multiple_of(2) {
             image::Rgba([235, 235, 235, 255])
         } else {
             image::Rgba([170, 170, 180, 255])

@@ -271,7 +271,7 @@ pub(super) fn mesh(mesh: &SkinnedMesh, m: usize, nodes: usize, out: &mut Vec<Pro
             });
         }
     }
-    if mesh.indices.len() % 3 != 0 {
+    if !mesh.indices.len().is_multiple_of(3) {
         let detail = format!(
             "{} indices is not a whole number of triangles",
             mesh.indices.len()
