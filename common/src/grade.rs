@@ -210,3 +210,80 @@ pub fn demo_refuses(exe: &str, args: &[&str], mentions: &[&str]) -> Result<(), S
         None => Ok(()),
     }
 }
+
+/// Where Debian's `assimp-testmodels` puts its files.
+pub const TEST_MODELS: &str = "/usr/share/assimp/models";
+
+/// The path of a sample model, or `None` with a printed notice when the
+/// package is not installed (tests then skip that part).
+pub fn test_model(relative: &str) -> Option<String> {
+    let path = format!("{TEST_MODELS}/{relative}");
+    if std::path::Path::new(&path).exists() {
+        Some(path)
+    } else {
+        eprintln!("notice: {path} is missing (apt-get install assimp-testmodels); skipping");
+        None
+    }
+}
+
+/// Runs the demo headless and checks that it drew something, or, while the
+/// exercise is unfinished, that it stopped cleanly naming a step of `lab`
+/// (e.g. "lab02"). Returns the image if there is one.
+#[track_caller]
+pub fn expect_picture(exe: &str, lab: &str, extra: &[&str]) -> Option<image::RgbaImage> {
+    match demo_screenshot(exe, extra) {
+        Ok(DemoRun::Image(image)) => {
+            let c = coverage(&image);
+            assert!(
+                c > 0.003,
+                "{extra:?}: the screenshot is nearly empty ({:.2}% drawn)",
+                c * 100.0
+            );
+            Some(image)
+        }
+        Ok(DemoRun::Stub(text)) => {
+            assert!(
+                text.contains(&format!("{lab} step")),
+                "the demo stopped without naming a {lab} step:\n{text}"
+            );
+            None
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The refusals every demo must make in one clear line: a missing file, a
+/// text file, everything in assimp's `invalid/` folder (when installed),
+/// an unknown clip. `with_loader` is false in builds without assimp.
+#[track_caller]
+pub fn expect_refusals(exe: &str, with_loader: bool) {
+    demo_refuses(
+        exe,
+        &["--model", "/no/such/file.fbx"],
+        &["/no/such/file.fbx", "no such file"],
+    )
+    .or_fail();
+    demo_refuses(exe, &["--clip", "dance"], &["dance"]).or_fail();
+    if !with_loader {
+        return;
+    }
+    let text = std::env::temp_dir().join(format!("not-a-model-{}.txt", std::process::id()));
+    std::fs::write(&text, "just text\n").expect("temp file");
+    demo_refuses(
+        exe,
+        &["--model", &text.display().to_string()],
+        &["not-a-model"],
+    )
+    .or_fail();
+    if let Ok(entries) = std::fs::read_dir(format!("{TEST_MODELS}/invalid")) {
+        // OutOfMemory.off is refused too, but assimp spends ~20 s on it; the
+        // loader's own tests cover it.
+        for entry in entries
+            .flatten()
+            .filter(|e| e.file_name() != "OutOfMemory.off")
+        {
+            let path = entry.path().display().to_string();
+            demo_refuses(exe, &["--model", &path], &[&path]).or_fail();
+        }
+    }
+}

@@ -15,4 +15,6 @@ pub mod grade;
 pub mod headless;
 pub mod load;
 pub mod model;
+pub mod pose;
+pub mod shapes;
 pub mod ui;

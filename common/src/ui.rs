@@ -98,3 +98,23 @@ pub fn matrix_columns(ui: &mut Ui, m: &Mat4) {
             }
         });
 }
+
+/// Three sliders for a joint's extra turn about its own X, Y and Z axes, in
+/// degrees (see [`crate::pose::turn`]). Returns true if one moved.
+pub fn turn_sliders(ui: &mut Ui, degrees: &mut glam::Vec3) -> bool {
+    let mut changed = false;
+    for (value, axis) in [
+        (&mut degrees.x, "X"),
+        (&mut degrees.y, "Y"),
+        (&mut degrees.z, "Z"),
+    ] {
+        changed |= ui
+            .add(egui::Slider::new(value, -180.0..=180.0).text(format!("turn about {axis} (deg)")))
+            .changed();
+    }
+    if ui.button("zero this joint").clicked() {
+        *degrees = glam::Vec3::ZERO;
+        changed = true;
+    }
+    changed
+}

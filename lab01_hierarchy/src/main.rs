@@ -9,7 +9,7 @@ use common::app::{self, Args, Demo, Lab, Scene};
 use common::camera::{Aabb, Camera};
 use common::gl::{LineRenderer, Overlay};
 use common::model::{Skeleton, Transform};
-use glam::{EulerRot, Mat4, Quat, Vec3};
+use glam::{Mat4, Quat, Vec3};
 use lab01_hierarchy::{
     joint_frame, local_from_world, transform_point, transform_to_matrix, transform_vector,
     world_matrices, world_matrices_recursive,
@@ -41,13 +41,6 @@ struct Hierarchy {
 
 impl Hierarchy {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
-        // Touch the steps the picture needs in order, so that an unfinished
-        // exercise is told its first missing step.
-        let probe = transform_to_matrix(&Transform::IDENTITY);
-        let _ = (
-            transform_point(&probe, Vec3::ZERO),
-            transform_vector(&probe, Vec3::X),
-        );
         let skeleton = scene.model.skeleton;
         let rest = skeleton.rest_locals();
         let by_name = |name: &str| skeleton.find(name);
@@ -56,7 +49,9 @@ impl Hierarchy {
                 "--set joint={name}: no joint of that name in {}",
                 scene.source
             ))?,
-            None => by_name("upper_arm_l").unwrap_or_else(|| limb_like(&skeleton)),
+            None => {
+                by_name("upper_arm_l").unwrap_or_else(|| common::pose::suggested_joint(&skeleton))
+            }
         };
         let mut angles = vec![Vec3::ZERO; skeleton.nodes.len()];
         if let Some(text) = args.setting("angles") {
@@ -70,6 +65,15 @@ impl Hierarchy {
         }
         let flag =
             |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
+        let (recursive, show_axes) = (flag("recursive", false)?, flag("axes", true)?);
+        let (show_rest, animate) = (flag("rest", false)?, flag("animate", true)?);
+        // The settings are read; now touch the steps the picture needs, in
+        // order, so that an unfinished exercise is told its first missing step.
+        let probe = transform_to_matrix(&Transform::IDENTITY);
+        let _ = (
+            transform_point(&probe, Vec3::ZERO),
+            transform_vector(&probe, Vec3::X),
+        );
         let mut demo = Hierarchy {
             original: skeleton.clone(),
             new_parent: skeleton.nodes[selected].parent.unwrap_or(0),
@@ -77,10 +81,10 @@ impl Hierarchy {
             rest,
             angles,
             selected,
-            recursive: flag("recursive", false)?,
-            show_axes: flag("axes", true)?,
-            show_rest: flag("rest", false)?,
-            animate: flag("animate", true)?,
+            recursive,
+            show_axes,
+            show_rest,
+            animate,
             time: 0.0,
             lines: LineRenderer::new(gl).map_err(|e| e.to_string())?,
             overlay: Overlay::new(),
@@ -112,8 +116,7 @@ impl Hierarchy {
         if self.animate && i == self.selected {
             deg.z += 35.0 * (self.time * std::f32::consts::TAU / 3.0).cos();
         }
-        let rad = deg * std::f32::consts::PI / 180.0;
-        Quat::from_euler(EulerRot::XYZ, rad.x, rad.y, rad.z)
+        common::pose::turn(deg)
     }
 
     /// The pose: rest locals turned about each joint's own axes.
@@ -166,22 +169,6 @@ impl Hierarchy {
             .filter(|&i| !self.in_subtree(i))
             .collect()
     }
-}
-
-/// A joint worth showing first in a file's skeleton: one whose subtree is
-/// about a fifth of the nodes (an arm or a leg in a humanoid).
-fn limb_like(skeleton: &Skeleton) -> usize {
-    let n = skeleton.nodes.len();
-    let mut size = vec![1usize; n];
-    for i in (0..n).rev() {
-        if let Some(p) = skeleton.nodes[i].parent {
-            size[p] += size[i];
-        }
-    }
-    (0..n)
-        .filter(|&i| skeleton.depth(i) >= 1 && size[i] > 1)
-        .min_by_key(|&i| size[i].abs_diff(n / 5))
-        .unwrap_or(0)
 }
 
 impl Lab for Hierarchy {
@@ -247,13 +234,7 @@ impl Lab for Hierarchy {
         if common::ui::bone_picker(ui, &self.skeleton, &all, &mut self.selected) {
             self.new_parent = self.skeleton.nodes[self.selected].parent.unwrap_or(0);
         }
-        let a = &mut self.angles[self.selected];
-        ui.add(egui::Slider::new(&mut a.x, -180.0..=180.0).text("turn about X (deg)"));
-        ui.add(egui::Slider::new(&mut a.y, -180.0..=180.0).text("turn about Y (deg)"));
-        ui.add(egui::Slider::new(&mut a.z, -180.0..=180.0).text("turn about Z (deg)"));
-        if ui.button("zero this joint").clicked() {
-            *a = Vec3::ZERO;
-        }
+        common::ui::turn_sliders(ui, &mut self.angles[self.selected]);
         ui.checkbox(&mut self.animate, "swing the selected joint");
         ui.checkbox(&mut self.show_axes, "axes of every joint (step 5)");
         ui.checkbox(&mut self.show_rest, "rest pose underneath");

@@ -43,6 +43,11 @@ pub trait Lab {
     fn ui(&mut self, _ui: &mut egui::Ui) {}
     /// Back to the start state (R key).
     fn reset(&mut self) {}
+    /// True once after the lab changed what it shows (the camera then frames
+    /// [`Lab::bounds`] again).
+    fn take_reframe(&mut self) -> bool {
+        false
+    }
     /// Extra lines for the F1 help panel: what the picture shows.
     fn help(&self) -> &str {
         ""

@@ -294,6 +294,11 @@ impl<L: Lab> App<'_, L> {
             return self.fail(event_loop, stop.into());
         }
 
+        if lab.take_reframe() {
+            let aspect =
+                g.window.inner_size().width as f32 / g.window.inner_size().height.max(1) as f32;
+            self.orbit = OrbitCamera::framing(&lab.bounds(), aspect);
+        }
         let size = g.window.inner_size();
         let left = (panel_right * g.egui.egui_ctx.pixels_per_point()).round() as i32;
         let viewport = [

@@ -15,7 +15,7 @@ pub struct SurfaceStyle<'a> {
     pub vertex_colors: bool,
     /// Multiply the colour by this texture.
     pub texture: Option<&'a Texture>,
-    /// Opacity; below 1 the mesh is blended and writes no depth.
+    /// Opacity; below 1 only the mesh's nearest surface is blended over the scene.
     pub alpha: f32,
 }
 
@@ -83,22 +83,28 @@ impl SurfaceRenderer {
             texture.bind(gl, 0);
             p.set_i32(gl, "u_texture", 0);
         }
-        let blended = style.alpha < 1.0;
-        // SAFETY: blend/depth state on the current context; restored below.
+        if style.alpha >= 1.0 {
+            mesh.draw(gl);
+            return;
+        }
+        // See-through: first lay down depth only, then blend just the nearest
+        // surface, so a mesh's own hidden parts do not show through it.
+        // SAFETY: state changes on the current context, restored afterwards.
+        unsafe { gl.color_mask(false, false, false, false) };
+        mesh.draw(gl);
+        // SAFETY: as above.
         unsafe {
-            if blended {
-                gl.enable(glow::BLEND);
-                gl.blend_func(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA);
-                gl.depth_mask(false);
-            }
+            gl.color_mask(true, true, true, true);
+            gl.depth_mask(false);
+            gl.depth_func(glow::LEQUAL);
+            gl.enable(glow::BLEND);
+            gl.blend_func(glow::SRC_ALPHA, glow::ONE_MINUS_SRC_ALPHA);
         }
         mesh.draw(gl);
         // SAFETY: as above.
         unsafe {
-            if blended {
-                gl.disable(glow::BLEND);
-                gl.depth_mask(true);
-            }
+            gl.disable(glow::BLEND);
+            gl.depth_mask(true);
         }
     }
 }

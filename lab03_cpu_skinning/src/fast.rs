@@ -1,0 +1,1 @@
+//! Going further: a faster skinning loop (in progress).

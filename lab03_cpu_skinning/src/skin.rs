@@ -1,0 +1,178 @@
+//! What both variants share and the lab does not ask you to write: the
+//! skinning method, the output buffers, and the validation that runs before
+//! any vertex is touched (bad input becomes a clear error, never a panic or NaN).
+
+use std::fmt;
+
+use common::model::SkinnedMesh;
+use glam::{Mat4, Vec3, Vec4};
+
+/// How a vertex follows its bones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Linear blend skinning: the weighted sum of all its bones' gradients.
+    #[default]
+    LinearBlend,
+    /// Stitching: only its strongest bone's gradient (rigid pieces).
+    Stitching,
+}
+
+/// A skinned mesh's vertex data in the target pose. Normals and tangents are
+/// empty when the mesh has none.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Skinned {
+    /// Skinned positions, one per vertex.
+    pub positions: Vec<Vec3>,
+    /// Skinned unit normals.
+    pub normals: Vec<Vec3>,
+    /// Skinned unit tangents, handedness in `w`.
+    pub tangents: Vec<Vec4>,
+}
+
+/// Why a mesh cannot be skinned with the given matrices.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SkinError {
+    /// The mesh has no influences at all (it was never rigged).
+    NoInfluences,
+    /// A per-vertex list does not have one entry per vertex.
+    LengthMismatch {
+        /// Which list.
+        what: &'static str,
+        /// Its length.
+        len: usize,
+        /// The number of vertices.
+        vertices: usize,
+    },
+    /// Fewer gradient matrices than the mesh has bones.
+    TooFewMatrices {
+        /// Bones of the mesh.
+        bones: usize,
+        /// Matrices given.
+        matrices: usize,
+    },
+    /// A vertex names a bone with no matrix.
+    BoneOutOfRange {
+        /// The vertex.
+        vertex: usize,
+        /// The bone id it names.
+        id: u32,
+        /// How many matrices there are.
+        matrices: usize,
+    },
+    /// A vertex's weights are negative, NaN, or sum to neither 1 nor 0.
+    BadWeights {
+        /// The vertex.
+        vertex: usize,
+        /// Their sum.
+        sum: f32,
+    },
+    /// A gradient matrix holds NaN or infinity.
+    NotFinite {
+        /// The bone.
+        bone: usize,
+    },
+}
+
+impl fmt::Display for SkinError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SkinError::NoInfluences => {
+                write!(f, "the mesh has no bone influences: it is not rigged")
+            }
+            SkinError::LengthMismatch {
+                what,
+                len,
+                vertices,
+            } => {
+                write!(
+                    f,
+                    "{len} {what} for {vertices} vertices: need one per vertex"
+                )
+            }
+            SkinError::TooFewMatrices { bones, matrices } => {
+                write!(
+                    f,
+                    "{matrices} gradient matrices for {bones} bones: need one per bone"
+                )
+            }
+            SkinError::BoneOutOfRange {
+                vertex,
+                id,
+                matrices,
+            } => {
+                write!(
+                    f,
+                    "vertex {vertex} names bone {id}, but there are {matrices} matrices"
+                )
+            }
+            SkinError::BadWeights { vertex, sum } => {
+                write!(
+                    f,
+                    "vertex {vertex}: weights sum to {sum} (need 1, or 0 for an unskinned vertex, none negative)"
+                )
+            }
+            SkinError::NotFinite { bone } => write!(
+                f,
+                "the gradient matrix of bone {bone} holds NaN or infinity"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SkinError {}
+
+/// Checks everything the skinning loop relies on, so that the loop itself
+/// can neither panic nor produce NaN from bad data.
+pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinError> {
+    let vertices = mesh.positions.len();
+    if mesh.influences.is_empty() && vertices > 0 {
+        return Err(SkinError::NoInfluences);
+    }
+    let lists = [
+        ("influences", mesh.influences.len(), false),
+        ("normals", mesh.normals.len(), true),
+        ("tangents", mesh.tangents.len(), true),
+    ];
+    for (what, len, optional) in lists {
+        if len != vertices && !(optional && len == 0) {
+            return Err(SkinError::LengthMismatch {
+                what,
+                len,
+                vertices,
+            });
+        }
+    }
+    if !mesh.tangents.is_empty() && mesh.normals.is_empty() {
+        return Err(SkinError::LengthMismatch {
+            what: "normals (tangents need them)",
+            len: 0,
+            vertices,
+        });
+    }
+    if gradients.len() < mesh.bones.len() {
+        return Err(SkinError::TooFewMatrices {
+            bones: mesh.bones.len(),
+            matrices: gradients.len(),
+        });
+    }
+    if let Some(bone) = gradients.iter().position(|m| !m.is_finite()) {
+        return Err(SkinError::NotFinite { bone });
+    }
+    for (vertex, inf) in mesh.influences.iter().enumerate() {
+        for (&id, &w) in inf.ids.iter().zip(&inf.weights) {
+            if w != 0.0 && id as usize >= gradients.len() {
+                return Err(SkinError::BoneOutOfRange {
+                    vertex,
+                    id,
+                    matrices: gradients.len(),
+                });
+            }
+        }
+        let sum: f32 = inf.weights.iter().sum();
+        let bad = inf.weights.iter().any(|w| !w.is_finite() || *w < 0.0);
+        if bad || (sum != 0.0 && (sum - 1.0).abs() > 1e-3) {
+            return Err(SkinError::BadWeights { vertex, sum });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,148 @@
+//! Lab 03 reference solution. Same API as `exercise.rs`, step by step.
+
+use common::model::{Bone, Influences, SkinnedMesh};
+use glam::{Mat3, Mat4, Vec3, Vec4};
+
+use crate::skin::{Method, SkinError, Skinned, check_skin};
+
+/// Step 1: at most 4 influences, the largest, with weights summing to 1.
+///
+/// Zero, negative and NaN weights are dropped first. A vertex left with no
+/// weight gets all four weights 0: it then stays where it is in the bind pose
+/// (see [`blend_matrices`]). Unused slots repeat the first bone with weight 0,
+/// so every id stays a valid bone index (the GPU will read all four).
+pub fn influences_from_weights(weights: &[(u32, f32)]) -> Influences {
+    let mut kept: Vec<(u32, f32)> = weights
+        .iter()
+        .copied()
+        .filter(|&(_, w)| w.is_finite() && w > 0.0)
+        .collect();
+    kept.sort_by(|a, b| b.1.total_cmp(&a.1)); // strongest first; stable on ties
+    kept.truncate(4);
+    let total: f32 = kept.iter().map(|&(_, w)| w).sum();
+    let first = kept.first().map_or(0, |&(id, _)| id);
+    let mut out = Influences {
+        ids: [first; 4],
+        weights: [0.0; 4],
+    };
+    for (slot, &(id, w)) in kept.iter().enumerate() {
+        out.ids[slot] = id;
+        out.weights[slot] = w / total;
+    }
+    out
+}
+
+/// Step 2a: the gradient of every bone for a pose (per-bone work, once a
+/// frame): `global_inverse * world[bone's node] * offset`, as in lab02.
+/// `world` has one matrix per *node*; the result one per *bone*.
+pub fn bone_gradients(bones: &[Bone], world: &[Mat4], global_inverse: &Mat4) -> Vec<Mat4> {
+    bones
+        .iter()
+        .map(|bone| *global_inverse * world[bone.node] * bone.offset)
+        .collect()
+}
+
+/// Step 2b: a vertex's matrix: its bones' gradients mixed by weight
+/// (per-vertex work). With no weight at all, the identity: the vertex stays
+/// in the bind pose instead of collapsing to the origin.
+pub fn blend_matrices(gradients: &[Mat4], influences: &Influences) -> Mat4 {
+    if influences.weights.iter().all(|&w| w == 0.0) {
+        return Mat4::IDENTITY;
+    }
+    let mut blended = Mat4::ZERO;
+    for (&id, &w) in influences.ids.iter().zip(&influences.weights) {
+        if w != 0.0 {
+            blended += gradients[id as usize] * w;
+        }
+    }
+    blended
+}
+
+/// Step 3: a skinned position: the blended matrix applied to a point (w = 1).
+pub fn skin_position(blended: &Mat4, position: Vec3) -> Vec3 {
+    blended.transform_point3(position)
+}
+
+/// Step 4: a skinned normal: the inverse-transpose of the blended matrix's
+/// 3x3 part, then renormalised.
+///
+/// With columns `a, b, c`, the inverse-transpose is `[b x c, c x a, a x b] / det`
+/// (the cofactor matrix over the determinant). We renormalise anyway, so
+/// only the sign of `det` matters: it flips normals of mirroring matrices
+/// back outwards. If the matrix squashes the normal to nothing, keep the
+/// bind-pose normal rather than return NaN.
+pub fn skin_normal(blended: &Mat4, normal: Vec3) -> Vec3 {
+    let m = Mat3::from_mat4(*blended);
+    let (a, b, c) = (m.x_axis, m.y_axis, m.z_axis);
+    let cofactor = Mat3::from_cols(b.cross(c), c.cross(a), a.cross(b));
+    let sign = a.dot(b.cross(c)).signum();
+    (cofactor * normal * sign).try_normalize().unwrap_or(normal)
+}
+
+/// Step 5: a skinned tangent: the 3x3 part (tangents lie in the surface, so
+/// they move like edges, not like normals), minus its component along the
+/// skinned normal (blending bends it off the surface), renormalised. The
+/// handedness in `w` is carried over unchanged.
+pub fn skin_tangent(blended: &Mat4, tangent: Vec4, skinned_normal: Vec3) -> Vec4 {
+    let t = Mat3::from_mat4(*blended) * tangent.truncate();
+    let t = t - skinned_normal * t.dot(skinned_normal);
+    let t = t
+        .try_normalize()
+        .unwrap_or_else(|| skinned_normal.any_orthonormal_vector());
+    t.extend(tangent.w)
+}
+
+/// Step 6: stitching: the gradient of the vertex's strongest bone alone (the
+/// first of equals). A vertex with no weight stays in the bind pose.
+pub fn stitch_matrix(gradients: &[Mat4], influences: &Influences) -> Mat4 {
+    let mut strongest = 0;
+    for slot in 1..4 {
+        if influences.weights[slot] > influences.weights[strongest] {
+            strongest = slot;
+        }
+    }
+    if influences.weights[strongest] <= 0.0 {
+        return Mat4::IDENTITY;
+    }
+    gradients[influences.ids[strongest] as usize]
+}
+
+/// Given: skins every vertex of `mesh` with your steps, after checking the
+/// input. `gradients` has one matrix per bone of the mesh.
+pub fn skin_mesh(
+    mesh: &SkinnedMesh,
+    gradients: &[Mat4],
+    method: Method,
+) -> Result<Skinned, SkinError> {
+    let mut out = Skinned::default();
+    skin_mesh_into(mesh, gradients, method, &mut out)?;
+    Ok(out)
+}
+
+/// Given: [`skin_mesh`] into buffers you keep from frame to frame.
+pub fn skin_mesh_into(
+    mesh: &SkinnedMesh,
+    gradients: &[Mat4],
+    method: Method,
+    out: &mut Skinned,
+) -> Result<(), SkinError> {
+    check_skin(mesh, gradients)?;
+    out.positions.clear();
+    out.normals.clear();
+    out.tangents.clear();
+    for (v, influences) in mesh.influences.iter().enumerate() {
+        let m = match method {
+            Method::LinearBlend => blend_matrices(gradients, influences),
+            Method::Stitching => stitch_matrix(gradients, influences),
+        };
+        out.positions.push(skin_position(&m, mesh.positions[v]));
+        if let Some(&normal) = mesh.normals.get(v) {
+            let normal = skin_normal(&m, normal);
+            out.normals.push(normal);
+            if let Some(&tangent) = mesh.tangents.get(v) {
+                out.tangents.push(skin_tangent(&m, tangent, normal));
+            }
+        }
+    }
+    Ok(())
+}
