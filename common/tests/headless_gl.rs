@@ -158,3 +158,40 @@ fn every_clip_keeps_the_skin_in_one_piece() {
         }
     }
 }
+
+/// With no usable EGL vendor, `Headless::new` must fail with a message that
+/// says what to install. glvnd reads its vendor list once per process, so
+/// this runs itself again as a child process with the list pointing nowhere.
+#[test]
+fn no_gl_driver_gives_a_helpful_error() {
+    if std::env::var_os("COMMON_TEST_NO_DRIVER").is_some() {
+        let err = Headless::new(4, 4).err().expect("no driver, so no context");
+        let text = err.to_string();
+        assert!(
+            text.contains("no headless OpenGL 3.3 context") && text.contains("apt-get install"),
+            "{text}"
+        );
+        return;
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "no_gl_driver_gives_a_helpful_error",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("COMMON_TEST_NO_DRIVER", "1")
+        .env(
+            "__EGL_VENDOR_LIBRARY_FILENAMES",
+            "/nonexistent/egl_vendor.json",
+        )
+        .env("__EGL_VENDOR_LIBRARY_DIRS", "/nonexistent")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "child run failed:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
