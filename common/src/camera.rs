@@ -13,10 +13,7 @@ pub struct Aabb {
 
 impl Aabb {
     /// A box containing nothing.
-    pub const EMPTY: Aabb = Aabb {
-        min: Vec3::splat(f32::INFINITY),
-        max: Vec3::splat(f32::NEG_INFINITY),
-    };
+    pub const EMPTY: Aabb = Aabb { min: Vec3::splat(f32::INFINITY), max: Vec3::splat(f32::NEG_INFINITY) };
 
     /// The smallest box around `points` (finite ones only).
     pub fn from_points<'a>(points: impl IntoIterator<Item = &'a Vec3>) -> Aabb {
@@ -42,20 +39,12 @@ impl Aabb {
 
     /// The centre (origin when empty).
     pub fn center(&self) -> Vec3 {
-        if self.is_empty() {
-            Vec3::ZERO
-        } else {
-            (self.min + self.max) * 0.5
-        }
+        if self.is_empty() { Vec3::ZERO } else { (self.min + self.max) * 0.5 }
     }
 
     /// Half the diagonal (1 when empty, never below a millimetre).
     pub fn radius(&self) -> f32 {
-        if self.is_empty() {
-            1.0
-        } else {
-            ((self.max - self.min).length() * 0.5).max(1e-3)
-        }
+        if self.is_empty() { 1.0 } else { ((self.max - self.min).length() * 0.5).max(1e-3) }
     }
 }
 
@@ -117,21 +106,9 @@ impl OrbitCamera {
             let view_proj = c.camera(aspect.max(0.1), 1.0).view_proj();
             (0..8).all(|i| {
                 let corner = Vec3::new(
-                    if i & 1 == 0 {
-                        bounds.min.x
-                    } else {
-                        bounds.max.x
-                    },
-                    if i & 2 == 0 {
-                        bounds.min.y
-                    } else {
-                        bounds.max.y
-                    },
-                    if i & 4 == 0 {
-                        bounds.min.z
-                    } else {
-                        bounds.max.z
-                    },
+                    if i & 1 == 0 { bounds.min.x } else { bounds.max.x },
+                    if i & 2 == 0 { bounds.min.y } else { bounds.max.y },
+                    if i & 4 == 0 { bounds.min.z } else { bounds.max.z },
                 );
                 let clip = view_proj * corner.extend(1.0);
                 clip.w > 0.0 && (clip.x / clip.w).abs() < 0.9 && (clip.y / clip.w).abs() < 0.9
@@ -139,10 +116,7 @@ impl OrbitCamera {
         };
         if !bounds.is_empty() {
             for _ in 0..40 {
-                let closer = OrbitCamera {
-                    distance: camera.distance * 0.96,
-                    ..camera
-                };
+                let closer = OrbitCamera { distance: camera.distance * 0.96, ..camera };
                 if !fits(&closer) {
                     break;
                 }
@@ -160,8 +134,7 @@ impl OrbitCamera {
 
     /// Zooms by wheel `steps` (positive zooms in).
     pub fn zoom(&mut self, steps: f32) {
-        self.distance =
-            (self.distance * 0.9f32.powf(steps)).clamp(self.radius * 0.05, self.radius * 50.0);
+        self.distance = (self.distance * 0.9f32.powf(steps)).clamp(self.radius * 0.05, self.radius * 50.0);
     }
 
     /// Moves the target by a drag of `dx`, `dy` pixels in a `height`-pixel view.
@@ -175,11 +148,7 @@ impl OrbitCamera {
 
     /// Eye position in world space.
     pub fn eye(&self) -> Vec3 {
-        let dir = Vec3::new(
-            self.yaw.sin() * self.pitch.cos(),
-            self.pitch.sin(),
-            self.yaw.cos() * self.pitch.cos(),
-        );
+        let dir = Vec3::new(self.yaw.sin() * self.pitch.cos(), self.pitch.sin(), self.yaw.cos() * self.pitch.cos());
         self.target + dir * self.distance
     }
 
@@ -190,9 +159,7 @@ impl OrbitCamera {
 
     /// The matrices for a `width` x `height` viewport.
     pub fn camera(&self, width: f32, height: f32) -> Camera {
-        let near = (self.distance - self.radius * 3.0)
-            .max(self.distance * 0.01)
-            .max(1e-4);
+        let near = (self.distance - self.radius * 3.0).max(self.distance * 0.01).max(1e-4);
         let far = self.distance + self.radius * 10.0;
         Camera {
             view: self.view(),
@@ -210,10 +177,7 @@ mod tests {
 
     #[test]
     fn framing_puts_the_whole_box_in_view() {
-        let b = Aabb {
-            min: Vec3::new(-1.0, 0.0, -0.2),
-            max: Vec3::new(1.0, 1.8, 0.2),
-        };
+        let b = Aabb { min: Vec3::new(-1.0, 0.0, -0.2), max: Vec3::new(1.0, 1.8, 0.2) };
         let cam = OrbitCamera::framing(&b, 800.0 / 600.0).camera(800.0, 600.0);
         for corner in 0..8 {
             let p = Vec3::new(
@@ -223,10 +187,7 @@ mod tests {
             );
             let clip = cam.view_proj() * p.extend(1.0);
             let ndc = clip.truncate() / clip.w;
-            assert!(
-                ndc.x.abs() < 1.0 && ndc.y.abs() < 1.0 && ndc.z.abs() < 1.0,
-                "corner {p} at {ndc}"
-            );
+            assert!(ndc.x.abs() < 1.0 && ndc.y.abs() < 1.0 && ndc.z.abs() < 1.0, "corner {p} at {ndc}");
         }
     }
 

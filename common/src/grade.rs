@@ -20,10 +20,7 @@ pub fn show_mat4(m: &Mat4) -> String {
     (0..4)
         .map(|r| {
             let row = m.row(r);
-            format!(
-                "    [{:9.4} {:9.4} {:9.4} {:9.4}]",
-                row.x, row.y, row.z, row.w
-            )
+            format!("    [{:9.4} {:9.4} {:9.4} {:9.4}]", row.x, row.y, row.z, row.w)
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -40,80 +37,31 @@ fn verdict<T: Copy>(
     if close(got, want) {
         return Ok(());
     }
-    let mut text = format!(
-        "{what} is wrong.\n  expected:\n{}\n  got:\n{}",
-        show(&want),
-        show(&got)
-    );
+    let mut text = format!("{what} is wrong.\n  expected:\n{}\n  got:\n{}", show(&want), show(&got));
     if let Some((mistake, _)) = mistakes.iter().find(|(_, m)| close(got, *m)) {
-        text = format!(
-            "{what} is wrong: {mistake}\n  expected:\n{}\n  got:\n{}",
-            show(&want),
-            show(&got)
-        );
+        text = format!("{what} is wrong: {mistake}\n  expected:\n{}\n  got:\n{}", show(&want), show(&got));
     }
     Err(text)
 }
 
 /// Ok if `got` equals `want` within [`EPSILON`]; otherwise a message that
 /// names the first listed mistake `got` matches.
-pub fn check_mat4(
-    what: &str,
-    got: Mat4,
-    want: Mat4,
-    mistakes: &[(&str, Mat4)],
-) -> Result<(), String> {
-    verdict(
-        what,
-        got,
-        want,
-        mistakes,
-        |a, b| a.abs_diff_eq(b, EPSILON),
-        show_mat4,
-    )
+pub fn check_mat4(what: &str, got: Mat4, want: Mat4, mistakes: &[(&str, Mat4)]) -> Result<(), String> {
+    verdict(what, got, want, mistakes, |a, b| a.abs_diff_eq(b, EPSILON), show_mat4)
 }
 
 /// [`check_mat4`] for vectors.
-pub fn check_vec3(
-    what: &str,
-    got: Vec3,
-    want: Vec3,
-    mistakes: &[(&str, Vec3)],
-) -> Result<(), String> {
-    verdict(
-        what,
-        got,
-        want,
-        mistakes,
-        |a, b| a.abs_diff_eq(b, EPSILON),
-        |v| format!("    {v}"),
-    )
+pub fn check_vec3(what: &str, got: Vec3, want: Vec3, mistakes: &[(&str, Vec3)]) -> Result<(), String> {
+    verdict(what, got, want, mistakes, |a, b| a.abs_diff_eq(b, EPSILON), |v| format!("    {v}"))
 }
 
 /// [`check_mat4`] for 4-vectors (e.g. tangents with handedness).
-pub fn check_vec4(
-    what: &str,
-    got: Vec4,
-    want: Vec4,
-    mistakes: &[(&str, Vec4)],
-) -> Result<(), String> {
-    verdict(
-        what,
-        got,
-        want,
-        mistakes,
-        |a, b| a.abs_diff_eq(b, EPSILON),
-        |v| format!("    {v}"),
-    )
+pub fn check_vec4(what: &str, got: Vec4, want: Vec4, mistakes: &[(&str, Vec4)]) -> Result<(), String> {
+    verdict(what, got, want, mistakes, |a, b| a.abs_diff_eq(b, EPSILON), |v| format!("    {v}"))
 }
 
 /// [`check_mat4`] for rotations: `q` and `-q` are the same rotation.
-pub fn check_quat(
-    what: &str,
-    got: Quat,
-    want: Quat,
-    mistakes: &[(&str, Quat)],
-) -> Result<(), String> {
+pub fn check_quat(what: &str, got: Quat, want: Quat, mistakes: &[(&str, Quat)]) -> Result<(), String> {
     let close = |a: Quat, b: Quat| a.dot(b).abs() > 1.0 - EPSILON;
     verdict(what, got, want, mistakes, close, |q| format!("    {q}"))
 }
@@ -167,8 +115,7 @@ pub fn demo_screenshot(exe: &str, extra: &[&str]) -> Result<DemoRun, String> {
     }
     match run.status.code() {
         Some(0) => {
-            let image = image::open(&path)
-                .map_err(|e| format!("no readable PNG ({e}); stderr:\n{stderr}"))?;
+            let image = image::open(&path).map_err(|e| format!("no readable PNG ({e}); stderr:\n{stderr}"))?;
             let _ = std::fs::remove_file(&path);
             Ok(DemoRun::Image(image.to_rgba8()))
         }
@@ -195,18 +142,13 @@ pub fn demo_refuses(exe: &str, args: &[&str], mentions: &[&str]) -> Result<(), S
         .map_err(|e| format!("cannot start {exe}: {e}"))?;
     let stderr = String::from_utf8_lossy(&run.stderr).trim().to_string();
     if run.status.code() != Some(1) {
-        return Err(format!(
-            "{args:?}: expected exit code 1, got {:?}; stderr:\n{stderr}",
-            run.status.code()
-        ));
+        return Err(format!("{args:?}: expected exit code 1, got {:?}; stderr:\n{stderr}", run.status.code()));
     }
     if stderr.lines().count() != 1 || stderr.contains("panicked") {
         return Err(format!("{args:?}: expected one clear line, got:\n{stderr}"));
     }
     match mentions.iter().find(|m| !stderr.contains(*m)) {
-        Some(missing) => Err(format!(
-            "{args:?}: the message should mention `{missing}`:\n{stderr}"
-        )),
+        Some(missing) => Err(format!("{args:?}: the message should mention `{missing}`:\n{stderr}")),
         None => Ok(()),
     }
 }
@@ -234,18 +176,11 @@ pub fn expect_picture(exe: &str, lab: &str, extra: &[&str]) -> Option<image::Rgb
     match demo_screenshot(exe, extra) {
         Ok(DemoRun::Image(image)) => {
             let c = coverage(&image);
-            assert!(
-                c > 0.003,
-                "{extra:?}: the screenshot is nearly empty ({:.2}% drawn)",
-                c * 100.0
-            );
+            assert!(c > 0.003, "{extra:?}: the screenshot is nearly empty ({:.2}% drawn)", c * 100.0);
             Some(image)
         }
         Ok(DemoRun::Stub(text)) => {
-            assert!(
-                text.contains(&format!("{lab} step")),
-                "the demo stopped without naming a {lab} step:\n{text}"
-            );
+            assert!(text.contains(&format!("{lab} step")), "the demo stopped without naming a {lab} step:\n{text}");
             None
         }
         Err(e) => panic!("{e}"),
@@ -257,31 +192,18 @@ pub fn expect_picture(exe: &str, lab: &str, extra: &[&str]) -> Option<image::Rgb
 /// an unknown clip. `with_loader` is false in builds without assimp.
 #[track_caller]
 pub fn expect_refusals(exe: &str, with_loader: bool) {
-    demo_refuses(
-        exe,
-        &["--model", "/no/such/file.fbx"],
-        &["/no/such/file.fbx", "no such file"],
-    )
-    .or_fail();
+    demo_refuses(exe, &["--model", "/no/such/file.fbx"], &["/no/such/file.fbx", "no such file"]).or_fail();
     demo_refuses(exe, &["--clip", "dance"], &["dance"]).or_fail();
     if !with_loader {
         return;
     }
     let text = std::env::temp_dir().join(format!("not-a-model-{}.txt", std::process::id()));
     std::fs::write(&text, "just text\n").expect("temp file");
-    demo_refuses(
-        exe,
-        &["--model", &text.display().to_string()],
-        &["not-a-model"],
-    )
-    .or_fail();
+    demo_refuses(exe, &["--model", &text.display().to_string()], &["not-a-model"]).or_fail();
     if let Ok(entries) = std::fs::read_dir(format!("{TEST_MODELS}/invalid")) {
         // OutOfMemory.off is refused too, but assimp spends ~20 s on it; the
         // loader's own tests cover it.
-        for entry in entries
-            .flatten()
-            .filter(|e| e.file_name() != "OutOfMemory.off")
-        {
+        for entry in entries.flatten().filter(|e| e.file_name() != "OutOfMemory.off") {
             let path = entry.path().display().to_string();
             demo_refuses(exe, &["--model", &path], &[&path]).or_fail();
         }

@@ -52,19 +52,13 @@ impl Headless {
     /// and binds a `width` x `height` offscreen target (a complete framebuffer
     /// is also what transform feedback needs in a surfaceless context).
     pub fn new(width: u32, height: u32) -> Result<Self, HeadlessError> {
-        let devices = Device::query_devices().map_err(|e| {
-            HeadlessError(format!(
-                "cannot list EGL devices ({e}); is libEGL installed?"
-            ))
-        })?;
+        let devices = Device::query_devices()
+            .map_err(|e| HeadlessError(format!("cannot list EGL devices ({e}); is libEGL installed?")))?;
         let mut reasons = Vec::new();
         for device in devices {
             match Self::on_device(&device, width, height) {
                 Ok(headless) => return Ok(headless),
-                Err(e) => reasons.push(format!(
-                    "{}: {e}",
-                    device.name().unwrap_or("unnamed device")
-                )),
+                Err(e) => reasons.push(format!("{}: {e}", device.name().unwrap_or("unnamed device"))),
             }
         }
         if reasons.is_empty() {
@@ -79,9 +73,7 @@ impl Headless {
         let display = unsafe { Display::with_device(device, None) }.map_err(|e| e.to_string())?;
         // A surfaceless context needs no window/pbuffer surface type; the
         // default template asks for WINDOW and finds no config here.
-        let template = ConfigTemplateBuilder::new()
-            .with_surface_type(ConfigSurfaceTypes::empty())
-            .build();
+        let template = ConfigTemplateBuilder::new().with_surface_type(ConfigSurfaceTypes::empty()).build();
         // SAFETY: the template is plain data and no window handle is involved.
         let config = unsafe { display.find_configs(template) }
             .map_err(|e| e.to_string())?
@@ -98,18 +90,11 @@ impl Headless {
             .map_err(|e| e.to_string())?;
         // SAFETY: the context is current on this thread, so the pointers that
         // eglGetProcAddress returns are valid for it.
-        let gl = unsafe {
-            glow::Context::from_loader_function_cstr(|name: &CStr| display.get_proc_address(name))
-        };
+        let gl = unsafe { glow::Context::from_loader_function_cstr(|name: &CStr| display.get_proc_address(name)) };
         let gl = Arc::new(gl);
         let target = RenderTarget::new(&gl, width, height).map_err(|e| e.to_string())?;
         target.bind(&gl);
-        Ok(Headless {
-            gl,
-            target,
-            _context: context,
-            _display: display,
-        })
+        Ok(Headless { gl, target, _context: context, _display: display })
     }
 
     /// The GL function table of this context.

@@ -41,16 +41,10 @@ impl LoadReport {
     pub fn lines(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.pruned_vertices > 0 {
-            out.push(format!(
-                "{} vertices had more than 4 influences: kept the 4 largest",
-                self.pruned_vertices
-            ));
+            out.push(format!("{} vertices had more than 4 influences: kept the 4 largest", self.pruned_vertices));
         }
         if self.renormalised_vertices > 0 {
-            out.push(format!(
-                "{} vertices had weights not summing to 1: renormalised",
-                self.renormalised_vertices
-            ));
+            out.push(format!("{} vertices had weights not summing to 1: renormalised", self.renormalised_vertices));
         }
         if self.unweighted_vertices > 0 {
             out.push(format!(
@@ -68,10 +62,7 @@ pub fn model(path: Option<&Path>) -> Result<(Model, LoadReport), LoadError> {
     let Some(path) = path else {
         return Ok((crate::character::build(), LoadReport::default()));
     };
-    let error = |reason: &str| LoadError {
-        path: path.display().to_string(),
-        reason: reason.into(),
-    };
+    let error = |reason: &str| LoadError { path: path.display().to_string(), reason: reason.into() };
     if !path.exists() {
         return Err(error("no such file (check the path)"));
     }

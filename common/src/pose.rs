@@ -31,9 +31,7 @@ pub fn suggested_joint(skeleton: &Skeleton) -> usize {
         }
     }
     let candidates = (0..n).filter(|&i| skeleton.depth(i) >= 1 && size[i] > 1);
-    candidates
-        .min_by_key(|&i| size[i].abs_diff(n / 5))
-        .unwrap_or(0)
+    candidates.min_by_key(|&i| size[i].abs_diff(n / 5)).unwrap_or(0)
 }
 
 /// The key nearest to `fraction` (0 = first key, 1 = last) of a key list.
@@ -78,9 +76,6 @@ mod tests {
         let channel = walk.channels.iter().find(|c| c.node == hips).unwrap();
         assert_eq!(pose[hips].rotation, channel.rotations[0].value);
         assert_eq!(pose[hips].translation, channel.positions[0].value);
-        assert_eq!(
-            key_pose(&model.skeleton, walk, 1.0)[hips].rotation,
-            channel.rotations.last().unwrap().value
-        );
+        assert_eq!(key_pose(&model.skeleton, walk, 1.0)[hips].rotation, channel.rotations.last().unwrap().value);
     }
 }

@@ -22,12 +22,7 @@ fn counts(rel: &str) -> Option<(usize, usize, usize, usize, load::LoadReport)> {
     let dir = model_dir()?;
     let (model, report) = load::model(Some(&dir.join(rel))).unwrap_or_else(|e| panic!("{e}"));
     model.validate().unwrap();
-    let real_bones = model
-        .meshes
-        .iter()
-        .flat_map(|m| &m.bones)
-        .filter(|b| b.offset != glam::Mat4::IDENTITY)
-        .count();
+    let real_bones = model.meshes.iter().flat_map(|m| &m.bones).filter(|b| b.offset != glam::Mat4::IDENTITY).count();
     println!(
         "{rel}: {} nodes, {} meshes, {real_bones} bones, {} clips",
         model.skeleton.nodes.len(),
@@ -37,13 +32,7 @@ fn counts(rel: &str) -> Option<(usize, usize, usize, usize, load::LoadReport)> {
     for line in report.lines() {
         println!("  note: {line}");
     }
-    Some((
-        model.skeleton.nodes.len(),
-        model.meshes.len(),
-        real_bones,
-        model.clips.len(),
-        report,
-    ))
+    Some((model.skeleton.nodes.len(), model.meshes.len(), real_bones, model.clips.len(), report))
 }
 
 #[test]
@@ -60,19 +49,12 @@ fn loads_fbx_with_many_influences() {
         return;
     };
     assert!(meshes >= 1 && bones > 0 && clips >= 1);
-    assert!(
-        report.pruned_vertices > 0 || report.renormalised_vertices > 0,
-        "this file has 5-6 influences per vertex"
-    );
+    assert!(report.pruned_vertices > 0 || report.renormalised_vertices > 0, "this file has 5-6 influences per vertex");
 }
 
 #[test]
 fn loads_other_rigged_files() {
-    for rel in [
-        "FBX/huesitos.fbx",
-        "X/anim_test.x",
-        "glTF2/simple_skin/simple_skin.gltf",
-    ] {
+    for rel in ["FBX/huesitos.fbx", "X/anim_test.x", "glTF2/simple_skin/simple_skin.gltf"] {
         let Some((nodes, meshes, _, _, _)) = counts(rel) else {
             return;
         };
@@ -86,10 +68,7 @@ fn loads_a_bvh_skeleton_without_skin() {
         return;
     };
     assert!(nodes > 20, "a mocap skeleton");
-    assert!(
-        meshes <= 1,
-        "BVH has no skin; assimp may add one mesh that draws the bones"
-    );
+    assert!(meshes <= 1, "BVH has no skin; assimp may add one mesh that draws the bones");
     assert_eq!(clips, 1);
 }
 
@@ -102,14 +81,9 @@ fn every_invalid_file_is_an_error_not_a_panic() {
         if path.extension().is_some_and(|e| e == "txt") {
             continue; // the folder's readme
         }
-        let err = load::model(Some(&path))
-            .err()
-            .unwrap_or_else(|| panic!("{} loaded", path.display()));
+        let err = load::model(Some(&path)).err().unwrap_or_else(|| panic!("{} loaded", path.display()));
         let text = err.to_string();
-        assert!(
-            text.contains(&path.display().to_string()) && !text.contains('\n'),
-            "{text}"
-        );
+        assert!(text.contains(&path.display().to_string()) && !text.contains('\n'), "{text}");
         checked += 1;
     }
     assert!(checked >= 10);
@@ -117,16 +91,9 @@ fn every_invalid_file_is_an_error_not_a_panic() {
 
 #[test]
 fn missing_text_and_folder_paths_are_clear_errors() {
-    let missing = load::model(Some(Path::new("/no/such/model.fbx")))
-        .unwrap_err()
-        .to_string();
-    assert!(
-        missing.contains("/no/such/model.fbx") && missing.contains("no such file"),
-        "{missing}"
-    );
-    let folder = load::model(Some(Path::new("/tmp")))
-        .unwrap_err()
-        .to_string();
+    let missing = load::model(Some(Path::new("/no/such/model.fbx"))).unwrap_err().to_string();
+    assert!(missing.contains("/no/such/model.fbx") && missing.contains("no such file"), "{missing}");
+    let folder = load::model(Some(Path::new("/tmp"))).unwrap_err().to_string();
     assert!(folder.contains("folder"), "{folder}");
     let text_file = std::env::temp_dir().join("not_a_model.txt");
     std::fs::write(&text_file, "hello, I am not a model\n").unwrap();

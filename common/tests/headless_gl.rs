@@ -2,9 +2,7 @@
 //! the reason and what to install, where no GL driver exists.
 
 use common::camera::{Aabb, OrbitCamera};
-use common::gl::{
-    self, LineRenderer, MeshBuffers, Overlay, Program, SurfaceRenderer, SurfaceStyle,
-};
+use common::gl::{self, LineRenderer, MeshBuffers, Overlay, Program, SurfaceRenderer, SurfaceStyle};
 use common::headless::Headless;
 use glam::{Mat4, Vec3};
 
@@ -30,10 +28,7 @@ fn headless_context_is_gl_3_3_core() {
         .take(2)
         .map(|s| s.parse().unwrap())
         .collect();
-    assert!(
-        version[0] > 3 || (version[0] == 3 && version[1] >= 3),
-        "{text}"
-    );
+    assert!(version[0] > 3 || (version[0] == 3 && version[1] >= 3), "{text}");
 }
 
 #[test]
@@ -47,13 +42,7 @@ fn character_renders_lit_and_framed() {
     let bounds = Aabb::from_points(&model.meshes[0].positions);
     let camera = OrbitCamera::framing(&bounds, 320.0 / 480.0).camera(320.0, 480.0);
     gl::begin_scene(gl, [0, 0, 320, 480], gl::BACKGROUND);
-    surface.draw(
-        gl,
-        &camera,
-        &Mat4::IDENTITY,
-        &mesh,
-        &SurfaceStyle::default(),
-    );
+    surface.draw(gl, &camera, &Mat4::IDENTITY, &mesh, &SurfaceStyle::default());
     let mut overlay = Overlay::new();
     overlay.line(Vec3::ZERO, Vec3::Y * 1.8, Vec3::X, 3.0);
     overlay.point(Vec3::Y, Vec3::ONE, 9.0);
@@ -64,25 +53,16 @@ fn character_renders_lit_and_framed() {
         gl::save_png(&image, &std::path::Path::new(&dir).join("character.png")).unwrap();
     }
     let c = coverage(&image);
-    assert!(
-        c > 0.05 && c < 0.7,
-        "character covers {:.0}% of the image",
-        c * 100.0
-    );
+    assert!(c > 0.05 && c < 0.7, "character covers {:.0}% of the image", c * 100.0);
 }
 
 #[test]
 fn shader_errors_name_the_shader_and_line() {
     let h = context(4, 4);
     let source = "#version 330 core\nout vec4 c;\nvoid main() {\n  c = vec4(oops);\n}\n";
-    let err = Program::new(h.gl(), "broken", &[(glow::FRAGMENT_SHADER, source)])
-        .err()
-        .expect("must fail");
+    let err = Program::new(h.gl(), "broken", &[(glow::FRAGMENT_SHADER, source)]).err().expect("must fail");
     let text = err.to_string();
-    assert!(
-        text.contains("`broken`") && text.contains("fragment"),
-        "{text}"
-    );
+    assert!(text.contains("`broken`") && text.contains("fragment"), "{text}");
     assert!(text.contains("line 4") && text.contains("oops"), "{text}");
 }
 
@@ -105,18 +85,12 @@ fn skin_at_key(model: &common::model::Model, clip: usize, key: usize) -> Vec<Vec
         world.push(n.parent.map_or(local, |p| world[p] * local));
     }
     let mesh = &model.meshes[0];
-    let skin: Vec<Mat4> = mesh
-        .bones
-        .iter()
-        .map(|b| world[b.node] * b.offset)
-        .collect();
+    let skin: Vec<Mat4> = mesh.bones.iter().map(|b| world[b.node] * b.offset).collect();
     mesh.positions
         .iter()
         .zip(&mesh.influences)
         .map(|(p, inf)| {
-            let m = (0..4).fold(Mat4::ZERO, |acc, i| {
-                acc + skin[inf.ids[i] as usize] * inf.weights[i]
-            });
+            let m = (0..4).fold(Mat4::ZERO, |acc, i| acc + skin[inf.ids[i] as usize] * inf.weights[i]);
             m.transform_point3(*p)
         })
         .collect()
@@ -136,22 +110,12 @@ fn every_clip_keeps_the_skin_in_one_piece() {
             let skinned = skin_at_key(&model, c, key);
             let b = Aabb::from_points(&skinned);
             assert!(skinned.iter().all(|p| p.is_finite()));
-            assert!(
-                b.radius() < rest.radius() * 1.2,
-                "{} key {key} exploded",
-                clip.name
-            );
+            assert!(b.radius() < rest.radius() * 1.2, "{} key {key} exploded", clip.name);
             if let Ok(dir) = std::env::var("COMMON_TEST_PNG_DIR") {
                 mesh.update_positions(gl, &skinned);
                 let camera = OrbitCamera::framing(&rest, 256.0 / 320.0).camera(256.0, 320.0);
                 gl::begin_scene(gl, [0, 0, 256, 320], gl::BACKGROUND);
-                surface.draw(
-                    gl,
-                    &camera,
-                    &Mat4::IDENTITY,
-                    &mesh,
-                    &SurfaceStyle::default(),
-                );
+                surface.draw(gl, &camera, &Mat4::IDENTITY, &mesh, &SurfaceStyle::default());
                 let path = std::path::Path::new(&dir).join(format!("{}-{key}.png", clip.name));
                 gl::save_png(&h.read_image(), &path).unwrap();
             }
@@ -167,24 +131,13 @@ fn no_gl_driver_gives_a_helpful_error() {
     if std::env::var_os("COMMON_TEST_NO_DRIVER").is_some() {
         let err = Headless::new(4, 4).err().expect("no driver, so no context");
         let text = err.to_string();
-        assert!(
-            text.contains("no headless OpenGL 3.3 context") && text.contains("apt-get install"),
-            "{text}"
-        );
+        assert!(text.contains("no headless OpenGL 3.3 context") && text.contains("apt-get install"), "{text}");
         return;
     }
     let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "no_gl_driver_gives_a_helpful_error",
-            "--nocapture",
-            "--test-threads=1",
-        ])
+        .args(["--exact", "no_gl_driver_gives_a_helpful_error", "--nocapture", "--test-threads=1"])
         .env("COMMON_TEST_NO_DRIVER", "1")
-        .env(
-            "__EGL_VENDOR_LIBRARY_FILENAMES",
-            "/nonexistent/egl_vendor.json",
-        )
+        .env("__EGL_VENDOR_LIBRARY_FILENAMES", "/nonexistent/egl_vendor.json")
         .env("__EGL_VENDOR_LIBRARY_DIRS", "/nonexistent")
         .output()
         .unwrap();

@@ -20,13 +20,6 @@ fn widgets_lay_out_headless() {
         });
         output.textures_delta.clear(); // no painter here: egui insists we say so
     }
-    assert_eq!(
-        (clip, joint),
-        (1, 5),
-        "nothing was clicked, nothing changes"
-    );
-    assert_eq!(
-        common::pose::turn(degrees),
-        common::pose::turn(glam::Vec3::new(10.0, 0.0, -20.0))
-    );
+    assert_eq!((clip, joint), (1, 5), "nothing was clicked, nothing changes");
+    assert_eq!(common::pose::turn(degrees), common::pose::turn(glam::Vec3::new(10.0, 0.0, -20.0)));
 }

@@ -11,8 +11,8 @@ use common::gl::{LineRenderer, Overlay};
 use common::model::{Skeleton, Transform};
 use glam::{Mat4, Quat, Vec3};
 use lab01_hierarchy::{
-    joint_frame, local_from_world, transform_point, transform_to_matrix, transform_vector,
-    world_matrices, world_matrices_recursive,
+    joint_frame, local_from_world, transform_point, transform_to_matrix, transform_vector, world_matrices,
+    world_matrices_recursive,
 };
 
 const BONE: Vec3 = Vec3::new(0.85, 0.85, 0.9);
@@ -45,13 +45,10 @@ impl Hierarchy {
         let rest = skeleton.rest_locals();
         let by_name = |name: &str| skeleton.find(name);
         let selected = match args.setting("joint") {
-            Some(name) => by_name(name).ok_or(format!(
-                "--set joint={name}: no joint of that name in {}",
-                scene.source
-            ))?,
-            None => {
-                by_name("upper_arm_l").unwrap_or_else(|| common::pose::suggested_joint(&skeleton))
+            Some(name) => {
+                by_name(name).ok_or(format!("--set joint={name}: no joint of that name in {}", scene.source))?
             }
+            None => by_name("upper_arm_l").unwrap_or_else(|| common::pose::suggested_joint(&skeleton)),
         };
         let mut angles = vec![Vec3::ZERO; skeleton.nodes.len()];
         if let Some(text) = args.setting("angles") {
@@ -60,20 +57,15 @@ impl Hierarchy {
                 .map(|s| s.trim().parse::<f32>())
                 .collect::<Result<_, _>>()
                 .map_err(|_| format!("--set angles={text}: give three numbers, e.g. 0,0,45"))?;
-            angles[selected] =
-                Vec3::from_slice(v.get(..3).ok_or("--set angles needs three numbers")?);
+            angles[selected] = Vec3::from_slice(v.get(..3).ok_or("--set angles needs three numbers")?);
         }
-        let flag =
-            |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
+        let flag = |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
         let (recursive, show_axes) = (flag("recursive", false)?, flag("axes", true)?);
         let (show_rest, animate) = (flag("rest", false)?, flag("animate", true)?);
         // The settings are read; now touch the steps the picture needs, in
         // order, so that an unfinished exercise is told its first missing step.
         let probe = transform_to_matrix(&Transform::IDENTITY);
-        let _ = (
-            transform_point(&probe, Vec3::ZERO),
-            transform_vector(&probe, Vec3::X),
-        );
+        let _ = (transform_point(&probe, Vec3::ZERO), transform_vector(&probe, Vec3::X));
         let mut demo = Hierarchy {
             original: skeleton.clone(),
             new_parent: skeleton.nodes[selected].parent.unwrap_or(0),
@@ -165,9 +157,7 @@ impl Hierarchy {
     /// Parents the selected joint may move under: stored before it (parents
     /// come first) and not in its own subtree.
     fn parent_choices(&self) -> Vec<usize> {
-        (0..self.selected)
-            .filter(|&i| !self.in_subtree(i))
-            .collect()
+        (0..self.selected).filter(|&i| !self.in_subtree(i)).collect()
     }
 }
 
@@ -186,10 +176,7 @@ impl Lab for Hierarchy {
         if self.show_rest {
             let rest = self.worlds(&self.rest);
             for (i, node) in self.skeleton.nodes.iter().enumerate() {
-                if let Some(p) = node
-                    .parent
-                    .filter(|&p| self.skeleton.nodes[p].parent.is_some())
-                {
+                if let Some(p) = node.parent.filter(|&p| self.skeleton.nodes[p].parent.is_some()) {
                     self.overlay.line(
                         transform_point(&rest[p], Vec3::ZERO),
                         transform_point(&rest[i], Vec3::ZERO),
@@ -210,20 +197,14 @@ impl Lab for Hierarchy {
                 BONE
             };
             // No line from a scene root: it is usually the origin, not a joint.
-            if let Some(p) = node
-                .parent
-                .filter(|&p| self.skeleton.nodes[p].parent.is_some())
-            {
-                self.overlay
-                    .line(transform_point(&world[p], Vec3::ZERO), origin, color, 3.0);
+            if let Some(p) = node.parent.filter(|&p| self.skeleton.nodes[p].parent.is_some()) {
+                self.overlay.line(transform_point(&world[p], Vec3::ZERO), origin, color, 3.0);
             }
-            self.overlay
-                .point(origin, color, if i == self.selected { 12.0 } else { 7.0 });
+            self.overlay.point(origin, color, if i == self.selected { 12.0 } else { 7.0 });
             if self.show_axes || i == self.selected {
                 let f = joint_frame(&world[i]);
                 let length = if i == self.selected { 3.0 * s } else { 1.2 * s };
-                self.overlay
-                    .axes(f.origin, f.x_axis, f.y_axis, f.z_axis, length, 2.0);
+                self.overlay.axes(f.origin, f.x_axis, f.y_axis, f.z_axis, length, 2.0);
             }
         }
         self.lines.draw(gl, camera, &self.overlay, true);
@@ -238,10 +219,7 @@ impl Lab for Hierarchy {
         ui.checkbox(&mut self.animate, "swing the selected joint");
         ui.checkbox(&mut self.show_axes, "axes of every joint (step 5)");
         ui.checkbox(&mut self.show_rest, "rest pose underneath");
-        ui.checkbox(
-            &mut self.recursive,
-            "recursive walk (step 4) instead of the loop (step 3)",
-        );
+        ui.checkbox(&mut self.recursive, "recursive walk (step 4) instead of the loop (step 3)");
         ui.separator();
         ui.label("World matrix of the selected joint (x-ray, step 5):");
         let world = self.worlds(&self.locals());
@@ -256,13 +234,11 @@ impl Lab for Hierarchy {
                 self.new_parent = choices[0];
             }
             let name = |i: usize| self.skeleton.nodes[i].name.clone();
-            egui::ComboBox::from_label("new parent")
-                .selected_text(name(self.new_parent))
-                .show_ui(ui, |ui| {
-                    for &i in &choices {
-                        ui.selectable_value(&mut self.new_parent, i, name(i));
-                    }
-                });
+            egui::ComboBox::from_label("new parent").selected_text(name(self.new_parent)).show_ui(ui, |ui| {
+                for &i in &choices {
+                    ui.selectable_value(&mut self.new_parent, i, name(i));
+                }
+            });
             if ui.button("re-parent, keeping its world matrix").clicked() {
                 self.reparent();
             }
@@ -285,9 +261,6 @@ impl Lab for Hierarchy {
 }
 
 fn main() -> ExitCode {
-    let demo = Demo {
-        crate_name: "lab01_hierarchy",
-        title: "Lab 01: the transform hierarchy",
-    };
+    let demo = Demo { crate_name: "lab01_hierarchy", title: "Lab 01: the transform hierarchy" };
     app::run(demo, Hierarchy::new)
 }

@@ -32,21 +32,14 @@ pub fn transform_vector(m: &Mat4, v: Vec3) -> Vec3 {
 /// parents first, a parent's world matrix is always ready when its children
 /// need it: one forward loop does the whole tree.
 pub fn world_matrices(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
-    assert_eq!(
-        locals.len(),
-        skeleton.nodes.len(),
-        "one local transform per node"
-    );
+    assert_eq!(locals.len(), skeleton.nodes.len(), "one local transform per node");
     let mut world: Vec<Mat4> = Vec::with_capacity(locals.len());
     for (i, node) in skeleton.nodes.iter().enumerate() {
         let local = transform_to_matrix(&locals[i]);
         match node.parent {
             None => world.push(local),
             Some(p) => {
-                assert!(
-                    p < i,
-                    "node {i} is stored before its parent {p}: run Skeleton::validate"
-                );
+                assert!(p < i, "node {i} is stored before its parent {p}: run Skeleton::validate");
                 world.push(world[p] * local);
             }
         }
@@ -60,11 +53,7 @@ pub fn world_matrices(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
 /// storage order. It is the picture most people have in mind; the forward
 /// loop of step 3 is the same idea flattened.
 pub fn world_matrices_recursive(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
-    assert_eq!(
-        locals.len(),
-        skeleton.nodes.len(),
-        "one local transform per node"
-    );
+    assert_eq!(locals.len(), skeleton.nodes.len(), "one local transform per node");
     let mut world = vec![Mat4::IDENTITY; locals.len()];
     for root in (0..skeleton.nodes.len()).filter(|&i| skeleton.nodes[i].parent.is_none()) {
         visit(skeleton, locals, root, Mat4::IDENTITY, &mut world);
@@ -73,13 +62,7 @@ pub fn world_matrices_recursive(skeleton: &Skeleton, locals: &[Transform]) -> Ve
 }
 
 /// Computes `node`'s world matrix from its parent's, then visits its children.
-fn visit(
-    skeleton: &Skeleton,
-    locals: &[Transform],
-    node: usize,
-    parent_world: Mat4,
-    world: &mut [Mat4],
-) {
+fn visit(skeleton: &Skeleton, locals: &[Transform], node: usize, parent_world: Mat4, world: &mut [Mat4]) {
     world[node] = parent_world * transform_to_matrix(&locals[node]);
     for child in skeleton.children(node) {
         visit(skeleton, locals, child, world[node], world);

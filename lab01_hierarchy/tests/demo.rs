@@ -8,18 +8,7 @@ const DEMO: &str = env!("CARGO_BIN_EXE_lab01_hierarchy");
 #[test]
 fn demo_screenshot_of_the_character() {
     expect_picture(DEMO, "lab01", &[]);
-    expect_picture(
-        DEMO,
-        "lab01",
-        &[
-            "--set",
-            "joint=forearm_r",
-            "--set",
-            "angles=0,0,60",
-            "--set",
-            "recursive=true",
-        ],
-    );
+    expect_picture(DEMO, "lab01", &["--set", "joint=forearm_r", "--set", "angles=0,0,60", "--set", "recursive=true"]);
 }
 
 #[cfg(feature = "assimp")]
@@ -35,14 +24,6 @@ fn demo_screenshot_of_files() {
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
     expect_refusals(DEMO, cfg!(feature = "assimp"));
-    let png = std::env::temp_dir()
-        .join("lab01-refused.png")
-        .display()
-        .to_string();
-    demo_refuses(
-        DEMO,
-        &["--screenshot", &png, "--set", "joint=tail"],
-        &["tail"],
-    )
-    .or_fail();
+    let png = std::env::temp_dir().join("lab01-refused.png").display().to_string();
+    demo_refuses(DEMO, &["--screenshot", &png, "--set", "joint=tail"], &["tail"]).or_fail();
 }

@@ -30,22 +30,14 @@ pub fn inverse_bind_matrices(_bind_world: &[Mat4], _bones: &[Bone]) -> Vec<Mat4>
 /// Step 3: the gradient matrix of every bone for a target pose: its node's
 /// target world matrix times the bone's inverse bind matrix. One per bone, in
 /// bone order.
-pub fn gradient_matrices(
-    _target_world: &[Mat4],
-    _inverse_bind: &[Mat4],
-    _bones: &[Bone],
-) -> Vec<Mat4> {
+pub fn gradient_matrices(_target_world: &[Mat4], _inverse_bind: &[Mat4], _bones: &[Bone]) -> Vec<Mat4> {
     todo!("lab02 step 3: target world times inverse bind, per bone (README, step 3)")
 }
 
 /// Step 4a: the loader's way: `global_inverse * world[node] * offset` for
 /// every bone, where `offset` is the inverse bind matrix stored in the file
 /// (`bones[b].offset`).
-pub fn skinning_matrices(
-    _global_inverse: &Mat4,
-    _target_world: &[Mat4],
-    _bones: &[Bone],
-) -> Vec<Mat4> {
+pub fn skinning_matrices(_global_inverse: &Mat4, _target_world: &[Mat4], _bones: &[Bone]) -> Vec<Mat4> {
     todo!("lab02 step 4: global_inverse * world * offset, per bone (README, step 4)")
 }
 
@@ -54,11 +46,6 @@ pub fn skinning_matrices(
 /// bind-pose locals and `M'` the target-pose locals (`1` is the root, `k` the
 /// node). Walk up with `skeleton.nodes[i].parent`; think about which side
 /// each new factor goes on.
-pub fn chain_matrix(
-    _skeleton: &Skeleton,
-    _bind: &[Transform],
-    _target: &[Transform],
-    _node: usize,
-) -> Mat4 {
+pub fn chain_matrix(_skeleton: &Skeleton, _bind: &[Transform], _target: &[Transform], _node: usize) -> Mat4 {
     todo!("lab02 step 4: the chain M'1 M'2 ... M2^-1 M1^-1 (README, step 4)")
 }

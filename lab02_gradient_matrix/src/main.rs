@@ -11,9 +11,7 @@ use common::gl::{LineRenderer, MeshBuffers, Overlay, SurfaceRenderer, SurfaceSty
 use common::model::{Bone, Model, Transform};
 use glam::{Mat4, Vec3};
 use lab01_hierarchy::solution::world_matrices;
-use lab02_gradient_matrix::{
-    chain_matrix, gradient, gradient_matrices, inverse_bind_matrices, skinning_matrices,
-};
+use lab02_gradient_matrix::{chain_matrix, gradient, gradient_matrices, inverse_bind_matrices, skinning_matrices};
 
 const BIND: Vec3 = Vec3::new(0.55, 0.57, 0.62);
 const TARGET: Vec3 = Vec3::new(0.35, 0.65, 1.0);
@@ -56,28 +54,21 @@ fn hand_bone(model: &Model, bones: &[Bone]) -> usize {
     let name = |b: &Bone| model.skeleton.nodes[b.node].name.to_lowercase();
     let score = |b: &Bone| {
         let n = name(b);
-        (n.contains("hand") as u8) * 2
-            + (n.ends_with("_r") || n.contains("right") || n.ends_with(" r")) as u8
+        (n.contains("hand") as u8) * 2 + (n.ends_with("_r") || n.contains("right") || n.ends_with(" r")) as u8
     };
-    (0..bones.len())
-        .max_by_key(|&i| (score(&bones[i]), std::cmp::Reverse(i)))
-        .unwrap_or(0)
+    (0..bones.len()).max_by_key(|&i| (score(&bones[i]), std::cmp::Reverse(i))).unwrap_or(0)
 }
 
 impl Gradients {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
         let model = scene.model;
         let Some(mesh) = model.meshes.iter().find(|m| !m.bones.is_empty()) else {
-            return Err(format!(
-                "{} has no skinned mesh: lab02 needs bones (try X/BCN_Epileptic.X)",
-                scene.source
-            ));
+            return Err(format!("{} has no skinned mesh: lab02 needs bones (try X/BCN_Epileptic.X)", scene.source));
         };
         let bones = mesh.bones.clone();
         // Read the settings first: a typo is reported before anything runs.
         let key = args.setting_as("key")?.unwrap_or(0.4);
-        let flag =
-            |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
+        let flag = |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
         let show = Toggles {
             bind: flag("bind", true)?,
             arrows: flag("arrows", true)?,
@@ -86,10 +77,7 @@ impl Gradients {
         };
         let mut selected = bones[hand_bone(&model, &bones)].node;
         if let Some(name) = args.setting("joint") {
-            selected = model
-                .skeleton
-                .find(name)
-                .ok_or(format!("--set joint={name}: no joint of that name"))?;
+            selected = model.skeleton.find(name).ok_or(format!("--set joint={name}: no joint of that name"))?;
         }
         let bind_world = world_matrices(&model.skeleton, &model.skeleton.rest_locals());
         // Touch the steps in order, so an unfinished exercise names its first stub.
@@ -103,17 +91,9 @@ impl Gradients {
         let mut bounds = Aabb::EMPTY;
         let mut ghost = Vec::new();
         for m in &model.meshes {
-            let place = m
-                .bones
-                .first()
-                .map_or(Mat4::IDENTITY, |b| bind_world[b.node] * b.offset);
-            m.positions
-                .iter()
-                .for_each(|p| bounds.add(place.transform_point3(*p)));
-            ghost.push((
-                MeshBuffers::from_mesh(gl, m).map_err(|e| e.to_string())?,
-                place,
-            ));
+            let place = m.bones.first().map_or(Mat4::IDENTITY, |b| bind_world[b.node] * b.offset);
+            m.positions.iter().for_each(|p| bounds.add(place.transform_point3(*p)));
+            ghost.push((MeshBuffers::from_mesh(gl, m).map_err(|e| e.to_string())?, place));
         }
         for m in &bind_world {
             bounds.add(m.w_axis.truncate());
@@ -163,26 +143,7 @@ impl Gradients {
     /// Step 3: one gradient matrix per bone, for the current target pose.
     fn gradients(&self) -> (Vec<Mat4>, Vec<Mat4>) {
         let target_world = world_matrices(&self.model.skeleton, &self.target());
-        (
-            gradient_matrices(&target_world, &self.inverse_bind, &self.bones),
-            target_world,
-        )
-    }
-
-    fn skeleton_lines(&mut self, world: &[Mat4], color: Vec3, width: f32) {
-        for (i, node) in self.model.skeleton.nodes.iter().enumerate() {
-            if let Some(p) = node
-                .parent
-                .filter(|&p| self.model.skeleton.nodes[p].parent.is_some())
-            {
-                self.overlay.line(
-                    world[p].w_axis.truncate(),
-                    world[i].w_axis.truncate(),
-                    color,
-                    width,
-                );
-            }
-        }
+        (gradient_matrices(&target_world, &self.inverse_bind, &self.bones), target_world)
     }
 }
 
@@ -195,36 +156,27 @@ impl Lab for Gradients {
         let (gradients, target_world) = self.gradients();
         // The box was placed at the hand in the bind pose; the hand's gradient
         // alone carries it to the target pose.
-        let style = SurfaceStyle {
-            color: Vec3::new(0.9, 0.55, 0.15),
-            ..SurfaceStyle::default()
-        };
-        self.surface
-            .draw(gl, camera, &gradients[self.prop_bone], &self.prop, &style);
+        let style = SurfaceStyle { color: Vec3::new(0.9, 0.55, 0.15), ..SurfaceStyle::default() };
+        self.surface.draw(gl, camera, &gradients[self.prop_bone], &self.prop, &style);
         if self.show.ghost {
-            let style = SurfaceStyle {
-                color: Vec3::splat(0.8),
-                alpha: 0.25,
-                ..SurfaceStyle::default()
-            };
+            let style = SurfaceStyle { color: Vec3::splat(0.8), alpha: 0.25, ..SurfaceStyle::default() };
             for (mesh, place) in &self.ghost {
                 self.surface.draw(gl, camera, place, mesh, &style);
             }
         }
         self.overlay.clear();
-        let bind_world = self.bind_world.clone();
+        let bind_world = &self.bind_world;
         if self.show.bind {
-            self.skeleton_lines(&bind_world, BIND, 2.0);
+            self.overlay.skeleton(&self.model.skeleton, bind_world, BIND, 2.0);
         }
-        self.skeleton_lines(&target_world, TARGET, 3.0);
+        self.overlay.skeleton(&self.model.skeleton, &target_world, TARGET, 3.0);
         for (i, (bind, target)) in bind_world.iter().zip(&target_world).enumerate() {
             let (from, to) = (bind.w_axis.truncate(), target.w_axis.truncate());
             if self.show.arrows && from.distance(to) > camera.scale * 0.2 {
                 self.overlay.arrow(from, to, ARROW, 1.5);
             }
             let color = if i == self.selected { SELECTED } else { TARGET };
-            self.overlay
-                .point(to, color, if i == self.selected { 11.0 } else { 6.0 });
+            self.overlay.point(to, color, if i == self.selected { 11.0 } else { 6.0 });
         }
         self.lines.draw(gl, camera, &self.overlay, true);
     }
@@ -247,34 +199,15 @@ impl Lab for Gradients {
         let target = self.target();
         let target_world = world_matrices(&self.model.skeleton, &target);
         ui.label("Gradient of the selected bone (step 1: target * bind^-1):");
-        common::ui::matrix_columns(
-            ui,
-            &gradient(
-                &self.bind_world[self.selected],
-                &target_world[self.selected],
-            ),
-        );
-        ui.checkbox(
-            &mut self.show.compare,
-            "compare with the loader formula and the chain (step 4)",
-        );
+        common::ui::matrix_columns(ui, &gradient(&self.bind_world[self.selected], &target_world[self.selected]));
+        ui.checkbox(&mut self.show.compare, "compare with the loader formula and the chain (step 4)");
         if self.show.compare {
             let step3 = gradient_matrices(&target_world, &self.inverse_bind, &self.bones)[b];
             let loader = self.model.global_inverse.inverse()
                 * skinning_matrices(&self.model.global_inverse, &target_world, &self.bones)[b]
                 * self.model.global_inverse;
-            let chain = chain_matrix(
-                &self.model.skeleton,
-                &self.model.skeleton.rest_locals(),
-                &target,
-                self.selected,
-            );
-            let diff = |m: Mat4| {
-                (m - step3)
-                    .to_cols_array()
-                    .iter()
-                    .fold(0.0f32, |a, x| a.max(x.abs()))
-            };
+            let chain = chain_matrix(&self.model.skeleton, &self.model.skeleton.rest_locals(), &target, self.selected);
+            let diff = |m: Mat4| (m - step3).to_cols_array().iter().fold(0.0f32, |a, x| a.max(x.abs()));
             ui.label(format!(
                 "largest difference from step 3:\n  loader formula {:.2e}\n  chain {:.2e}",
                 diff(loader),
@@ -297,9 +230,6 @@ impl Lab for Gradients {
 }
 
 fn main() -> ExitCode {
-    let demo = Demo {
-        crate_name: "lab02_gradient_matrix",
-        title: "Lab 02: the gradient matrix",
-    };
+    let demo = Demo { crate_name: "lab02_gradient_matrix", title: "Lab 02: the gradient matrix" };
     app::run(demo, Gradients::new)
 }

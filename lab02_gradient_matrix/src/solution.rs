@@ -17,25 +17,14 @@ pub fn gradient(a: &Mat4, b: &Mat4) -> Mat4 {
 /// world matrix in the bind pose. `bind_world` has one matrix per *node*; the
 /// result has one per *bone*, in bone order. Computed once, when loading.
 pub fn inverse_bind_matrices(bind_world: &[Mat4], bones: &[Bone]) -> Vec<Mat4> {
-    bones
-        .iter()
-        .map(|bone| bind_world[bone.node].inverse())
-        .collect()
+    bones.iter().map(|bone| bind_world[bone.node].inverse()).collect()
 }
 
 /// Step 3: the gradient matrix of every bone for a target pose:
 /// `target_world[node] * inverse_bind[bone]`, in bone order. Computed every
 /// frame; it is the gradient of step 1 with `a` = bind, `b` = target.
-pub fn gradient_matrices(
-    target_world: &[Mat4],
-    inverse_bind: &[Mat4],
-    bones: &[Bone],
-) -> Vec<Mat4> {
-    bones
-        .iter()
-        .zip(inverse_bind)
-        .map(|(bone, inverse)| target_world[bone.node] * *inverse)
-        .collect()
+pub fn gradient_matrices(target_world: &[Mat4], inverse_bind: &[Mat4], bones: &[Bone]) -> Vec<Mat4> {
+    bones.iter().zip(inverse_bind).map(|(bone, inverse)| target_world[bone.node] * *inverse).collect()
 }
 
 /// Step 4a: the loader's way: `global_inverse * world[node] * offset`, per bone.
@@ -43,15 +32,8 @@ pub fn gradient_matrices(
 /// `offset` is the file's inverse bind matrix (step 2's result, stored in the
 /// file). `global_inverse` undoes the scene root's transform, so the result is
 /// expressed in the root's space, the space the mesh's vertices are in.
-pub fn skinning_matrices(
-    global_inverse: &Mat4,
-    target_world: &[Mat4],
-    bones: &[Bone],
-) -> Vec<Mat4> {
-    bones
-        .iter()
-        .map(|bone| *global_inverse * target_world[bone.node] * bone.offset)
-        .collect()
+pub fn skinning_matrices(global_inverse: &Mat4, target_world: &[Mat4], bones: &[Bone]) -> Vec<Mat4> {
+    bones.iter().map(|bone| *global_inverse * target_world[bone.node] * bone.offset).collect()
 }
 
 /// Step 4b: the gradient of `node` as a chain of local matrices along the
@@ -59,12 +41,7 @@ pub fn skinning_matrices(
 /// bind-pose locals and `M'` target-pose locals. Going right to left: climb
 /// from model space into the bone's own space through the bind pose, then
 /// back down to model space through the target pose.
-pub fn chain_matrix(
-    skeleton: &Skeleton,
-    bind: &[Transform],
-    target: &[Transform],
-    node: usize,
-) -> Mat4 {
+pub fn chain_matrix(skeleton: &Skeleton, bind: &[Transform], target: &[Transform], node: usize) -> Mat4 {
     let mut down = Mat4::IDENTITY; // M'1 M'2 ... M'k
     let mut up = Mat4::IDENTITY; // Mk^-1 ... M1^-1
     let mut at = Some(node);

@@ -58,11 +58,7 @@ pub fn stitch_matrix(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {
 
 /// Given: skins every vertex of `mesh` with your steps, after checking the
 /// input. `gradients` has one matrix per bone of the mesh.
-pub fn skin_mesh(
-    mesh: &SkinnedMesh,
-    gradients: &[Mat4],
-    method: Method,
-) -> Result<Skinned, SkinError> {
+pub fn skin_mesh(mesh: &SkinnedMesh, gradients: &[Mat4], method: Method) -> Result<Skinned, SkinError> {
     let mut out = Skinned::default();
     skin_mesh_into(mesh, gradients, method, &mut out)?;
     Ok(out)

@@ -14,9 +14,7 @@ use common::gl::{LineRenderer, MeshBuffers, Overlay, SurfaceRenderer, SurfaceSty
 use common::model::{Skeleton, SkinnedMesh, Transform};
 use glam::{Mat4, Vec3};
 use lab01_hierarchy::solution::world_matrices;
-use lab03_cpu_skinning::{
-    Method, Skinned, bone_gradients, influences_from_weights, skin_mesh_into,
-};
+use lab03_cpu_skinning::{Method, Skinned, bone_gradients, influences_from_weights, skin_mesh_into};
 
 /// One skinned mesh: its data, its GPU buffers, and this frame's result.
 struct Skin {
@@ -28,11 +26,7 @@ struct Skin {
 impl Skin {
     fn new(gl: &glow::Context, mesh: SkinnedMesh) -> Result<Skin, String> {
         let gpu = MeshBuffers::from_mesh(gl, &mesh).map_err(|e| e.to_string())?;
-        Ok(Skin {
-            mesh,
-            gpu,
-            out: Skinned::default(),
-        })
+        Ok(Skin { mesh, gpu, out: Skinned::default() })
     }
 
     /// Your steps 2-6 on every vertex, then a re-upload (the cost of CPU skinning).
@@ -100,54 +94,29 @@ impl CpuSkinning {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
         let model = scene.model;
         if model.meshes.iter().all(|m| m.bones.is_empty()) {
-            return Err(format!(
-                "{} has no skinned mesh: lab03 needs bones (try X/BCN_Epileptic.X)",
-                scene.source
-            ));
+            return Err(format!("{} has no skinned mesh: lab03 needs bones (try X/BCN_Epileptic.X)", scene.source));
         }
         // Settings first: a typo is reported before any of your steps run.
-        let flag =
-            |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
+        let flag = |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
         let builtin = args.model.is_none();
-        let (animate, heat, checker) = (
-            flag("animate", true)?,
-            flag("heat", false)?,
-            flag("checker", false)?,
-        );
+        let (animate, heat, checker) = (flag("animate", true)?, flag("heat", false)?, flag("checker", false)?);
         let show = Show {
             normals: flag("normals", false)?,
             tangents: flag("tangents", false)?,
             skeleton: flag("skeleton", false)?,
         };
-        let method = if flag("stitching", false)? {
-            Method::Stitching
-        } else {
-            Method::LinearBlend
-        };
+        let method = if flag("stitching", false)? { Method::Stitching } else { Method::LinearBlend };
         let view = match args.setting("view") {
             None | Some("character") => View::Character,
             Some("twist") => View::Twist,
             Some(other) => return Err(format!("--set view={other}: use `character` or `twist`")),
         };
-        let twist_angle = args
-            .setting_as::<f32>("twist")?
-            .unwrap_or(150.0)
-            .to_radians();
+        let twist_angle = args.setting_as::<f32>("twist")?.unwrap_or(150.0).to_radians();
         let selected = match args.setting("joint") {
-            Some(name) => model
-                .skeleton
-                .find(name)
-                .ok_or(format!("--set joint={name}: no joint of that name"))?,
-            None => model
-                .skeleton
-                .find("forearm_l")
-                .unwrap_or_else(|| common::pose::suggested_joint(&model.skeleton)),
+            Some(name) => model.skeleton.find(name).ok_or(format!("--set joint={name}: no joint of that name"))?,
+            None => model.skeleton.find("forearm_l").unwrap_or_else(|| common::pose::suggested_joint(&model.skeleton)),
         };
-        let clip = if builtin || args.clip.is_none() {
-            None
-        } else {
-            scene.clip
-        };
+        let clip = if builtin || args.clip.is_none() { None } else { scene.clip };
         let skins = model
             .meshes
             .into_iter()
@@ -156,8 +125,7 @@ impl CpuSkinning {
             .collect::<Result<Vec<_>, _>>()?;
         let (twist_skeleton, cylinder) = twist::cylinder();
         let twist_skins = [Skin::new(gl, cylinder.clone())?, Skin::new(gl, cylinder)?];
-        let texture = Texture::from_image(gl, &common::gl::checker_image(256, 16))
-            .map_err(|e| e.to_string())?;
+        let texture = Texture::from_image(gl, &common::gl::checker_image(256, 16)).map_err(|e| e.to_string())?;
         let mut lab = CpuSkinning {
             angles: vec![Vec3::ZERO; model.skeleton.nodes.len()],
             skeleton: model.skeleton,
@@ -199,17 +167,9 @@ impl CpuSkinning {
             None => self.skeleton.rest_locals(),
         };
         if self.builtin {
-            motion(
-                &self.skeleton,
-                &mut locals,
-                if self.animate { self.time } else { 0.0 },
-            );
+            motion(&self.skeleton, &mut locals, if self.animate { self.time } else { 0.0 });
         } else if self.animate {
-            let swing = Vec3::new(
-                0.0,
-                0.0,
-                35.0 * (self.time * std::f32::consts::TAU / 3.0).cos(),
-            );
+            let swing = Vec3::new(0.0, 0.0, 35.0 * (self.time * std::f32::consts::TAU / 3.0).cos());
             locals[self.selected].rotation *= common::pose::turn(swing);
         }
         for (local, deg) in locals.iter_mut().zip(&self.angles) {
@@ -238,10 +198,7 @@ impl CpuSkinning {
 
     fn current_bounds(&self) -> Aabb {
         match self.view {
-            View::Twist => Aabb {
-                min: Vec3::new(-0.7, -0.05, -0.3),
-                max: Vec3::new(0.7, 1.05, 0.3),
-            },
+            View::Twist => Aabb { min: Vec3::new(-0.7, -0.05, -0.3), max: Vec3::new(0.7, 1.05, 0.3) },
             View::Character => {
                 let root = self.global_inverse.inverse();
                 Aabb::from_points(
@@ -258,28 +215,14 @@ impl CpuSkinning {
     /// Per-vertex colours: the selected joint's weight, cold to hot.
     fn update_heat(&mut self, gl: &glow::Context) -> Result<(), String> {
         for skin in &mut self.skins {
-            let bone = skin
-                .mesh
-                .bones
-                .iter()
-                .position(|b| b.node == self.selected)
-                .map(|b| b as u32);
+            let bone = skin.mesh.bones.iter().position(|b| b.node == self.selected).map(|b| b as u32);
             let colors: Vec<Vec3> = skin
                 .mesh
                 .influences
                 .iter()
-                .map(|inf| {
-                    heat(
-                        (0..4)
-                            .filter(|&i| Some(inf.ids[i]) == bone)
-                            .map(|i| inf.weights[i])
-                            .sum(),
-                    )
-                })
+                .map(|inf| heat((0..4).filter(|&i| Some(inf.ids[i]) == bone).map(|i| inf.weights[i]).sum()))
                 .collect();
-            skin.gpu
-                .set_colors(gl, &colors)
-                .map_err(|e| e.to_string())?;
+            skin.gpu.set_colors(gl, &colors).map_err(|e| e.to_string())?;
         }
         Ok(())
     }
@@ -300,8 +243,7 @@ impl CpuSkinning {
                 }
                 if let (true, Some(t)) = (self.show.tangents, skin.out.tangents.get(v)) {
                     let t = root.transform_vector3(t.truncate()).normalize();
-                    self.overlay
-                        .line(p, p + t * camera.scale * 0.5, Vec3::new(1.0, 0.4, 0.3), 1.0);
+                    self.overlay.line(p, p + t * camera.scale * 0.5, Vec3::new(1.0, 0.4, 0.3), 1.0);
                 }
             }
         }
@@ -375,34 +317,13 @@ impl Lab for CpuSkinning {
                 self.vector_lines(camera);
                 if self.show.skeleton {
                     let world = world_matrices(&self.skeleton, &self.pose());
-                    for (i, node) in self.skeleton.nodes.iter().enumerate() {
-                        if let Some(p) = node
-                            .parent
-                            .filter(|&p| self.skeleton.nodes[p].parent.is_some())
-                        {
-                            self.overlay.line(
-                                world[p].w_axis.truncate(),
-                                world[i].w_axis.truncate(),
-                                Vec3::new(1.0, 0.8, 0.3),
-                                2.0,
-                            );
-                        }
-                    }
+                    self.overlay.skeleton(&self.skeleton, &world, Vec3::new(1.0, 0.8, 0.3), 2.0);
                 }
             }
             View::Twist => {
-                let style = SurfaceStyle {
-                    texture: Some(&self.texture),
-                    ..style
-                };
+                let style = SurfaceStyle { texture: Some(&self.texture), ..style };
                 for (skin, x) in self.twist.1.iter().zip([-0.35, 0.35]) {
-                    self.surface.draw(
-                        gl,
-                        camera,
-                        &Mat4::from_translation(Vec3::X * x),
-                        &skin.gpu,
-                        &style,
-                    );
+                    self.surface.draw(gl, camera, &Mat4::from_translation(Vec3::X * x), &skin.gpu, &style);
                 }
             }
         }
@@ -418,10 +339,7 @@ impl Lab for CpuSkinning {
         self.reframe |= before != self.view;
         if self.view == View::Twist {
             ui.label("Left: linear blend (the waist collapses). Right: stitching (a seam).");
-            ui.add(
-                egui::Slider::new(&mut self.twist.2, 0.0..=std::f32::consts::PI)
-                    .text("twist (rad)"),
-            );
+            ui.add(egui::Slider::new(&mut self.twist.2, 0.0..=std::f32::consts::PI).text("twist (rad)"));
             ui.add(egui::Slider::new(&mut self.twist.3, -1.5..=1.5).text("bend (rad)"));
             return;
         }
@@ -439,14 +357,8 @@ impl Lab for CpuSkinning {
             }
         }
         ui.checkbox(&mut self.animate, "move on its own");
-        let bone_nodes: Vec<usize> = self
-            .skins
-            .iter()
-            .flat_map(|s| s.mesh.bones.iter().map(|b| b.node))
-            .collect();
-        let mut nodes: Vec<usize> = (0..self.skeleton.nodes.len())
-            .filter(|i| bone_nodes.contains(i))
-            .collect();
+        let bone_nodes: Vec<usize> = self.skins.iter().flat_map(|s| s.mesh.bones.iter().map(|b| b.node)).collect();
+        let mut nodes: Vec<usize> = (0..self.skeleton.nodes.len()).filter(|i| bone_nodes.contains(i)).collect();
         nodes.dedup();
         let heat_changed = common::ui::bone_picker(ui, &self.skeleton, &nodes, &mut self.selected);
         common::ui::turn_sliders(ui, &mut self.angles[self.selected]);
@@ -456,9 +368,7 @@ impl Lab for CpuSkinning {
         ui.checkbox(&mut self.show.tangents, "tangents (red)");
         ui.checkbox(&mut self.show.skeleton, "skeleton");
         let vertices: usize = self.skins.iter().map(|s| s.mesh.positions.len()).sum();
-        ui.label(format!(
-            "{vertices} vertices skinned on the CPU and uploaded each frame"
-        ));
+        ui.label(format!("{vertices} vertices skinned on the CPU and uploaded each frame"));
         if heat_changed {
             self.heat = true;
             self.heat_dirty = true;
@@ -488,9 +398,6 @@ impl Lab for CpuSkinning {
 }
 
 fn main() -> ExitCode {
-    let demo = Demo {
-        crate_name: "lab03_cpu_skinning",
-        title: "Lab 03: skinning on the CPU",
-    };
+    let demo = Demo { crate_name: "lab03_cpu_skinning", title: "Lab 03: skinning on the CPU" };
     app::run(demo, CpuSkinning::new)
 }

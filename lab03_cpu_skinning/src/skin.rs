@@ -79,42 +79,19 @@ impl fmt::Display for SkinError {
             SkinError::NoInfluences => {
                 write!(f, "the mesh has no bone influences: it is not rigged")
             }
-            SkinError::LengthMismatch {
-                what,
-                len,
-                vertices,
-            } => {
-                write!(
-                    f,
-                    "{len} {what} for {vertices} vertices: need one per vertex"
-                )
+            SkinError::LengthMismatch { what, len, vertices } => {
+                write!(f, "{len} {what} for {vertices} vertices: need one per vertex")
             }
             SkinError::TooFewMatrices { bones, matrices } => {
-                write!(
-                    f,
-                    "{matrices} gradient matrices for {bones} bones: need one per bone"
-                )
+                write!(f, "{matrices} gradient matrices for {bones} bones: need one per bone")
             }
-            SkinError::BoneOutOfRange {
-                vertex,
-                id,
-                matrices,
-            } => {
-                write!(
-                    f,
-                    "vertex {vertex} names bone {id}, but there are {matrices} matrices"
-                )
+            SkinError::BoneOutOfRange { vertex, id, matrices } => {
+                write!(f, "vertex {vertex} names bone {id}, but there are {matrices} matrices")
             }
             SkinError::BadWeights { vertex, sum } => {
-                write!(
-                    f,
-                    "vertex {vertex}: weights sum to {sum} (need 1, or 0 for an unskinned vertex, none negative)"
-                )
+                write!(f, "vertex {vertex}: weights sum to {sum} (need 1, or 0 for an unskinned vertex, none negative)")
             }
-            SkinError::NotFinite { bone } => write!(
-                f,
-                "the gradient matrix of bone {bone} holds NaN or infinity"
-            ),
+            SkinError::NotFinite { bone } => write!(f, "the gradient matrix of bone {bone} holds NaN or infinity"),
         }
     }
 }
@@ -135,25 +112,14 @@ pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinErro
     ];
     for (what, len, optional) in lists {
         if len != vertices && !(optional && len == 0) {
-            return Err(SkinError::LengthMismatch {
-                what,
-                len,
-                vertices,
-            });
+            return Err(SkinError::LengthMismatch { what, len, vertices });
         }
     }
     if !mesh.tangents.is_empty() && mesh.normals.is_empty() {
-        return Err(SkinError::LengthMismatch {
-            what: "normals (tangents need them)",
-            len: 0,
-            vertices,
-        });
+        return Err(SkinError::LengthMismatch { what: "normals (tangents need them)", len: 0, vertices });
     }
     if gradients.len() < mesh.bones.len() {
-        return Err(SkinError::TooFewMatrices {
-            bones: mesh.bones.len(),
-            matrices: gradients.len(),
-        });
+        return Err(SkinError::TooFewMatrices { bones: mesh.bones.len(), matrices: gradients.len() });
     }
     if let Some(bone) = gradients.iter().position(|m| !m.is_finite()) {
         return Err(SkinError::NotFinite { bone });
@@ -161,11 +127,7 @@ pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinErro
     for (vertex, inf) in mesh.influences.iter().enumerate() {
         for (&id, &w) in inf.ids.iter().zip(&inf.weights) {
             if w != 0.0 && id as usize >= gradients.len() {
-                return Err(SkinError::BoneOutOfRange {
-                    vertex,
-                    id,
-                    matrices: gradients.len(),
-                });
+                return Err(SkinError::BoneOutOfRange { vertex, id, matrices: gradients.len() });
             }
         }
         let sum: f32 = inf.weights.iter().sum();

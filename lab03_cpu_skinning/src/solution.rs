@@ -12,19 +12,12 @@ use crate::skin::{Method, SkinError, Skinned, check_skin};
 /// (see [`blend_matrices`]). Unused slots repeat the first bone with weight 0,
 /// so every id stays a valid bone index (the GPU will read all four).
 pub fn influences_from_weights(weights: &[(u32, f32)]) -> Influences {
-    let mut kept: Vec<(u32, f32)> = weights
-        .iter()
-        .copied()
-        .filter(|&(_, w)| w.is_finite() && w > 0.0)
-        .collect();
+    let mut kept: Vec<(u32, f32)> = weights.iter().copied().filter(|&(_, w)| w.is_finite() && w > 0.0).collect();
     kept.sort_by(|a, b| b.1.total_cmp(&a.1)); // strongest first; stable on ties
     kept.truncate(4);
     let total: f32 = kept.iter().map(|&(_, w)| w).sum();
     let first = kept.first().map_or(0, |&(id, _)| id);
-    let mut out = Influences {
-        ids: [first; 4],
-        weights: [0.0; 4],
-    };
+    let mut out = Influences { ids: [first; 4], weights: [0.0; 4] };
     for (slot, &(id, w)) in kept.iter().enumerate() {
         out.ids[slot] = id;
         out.weights[slot] = w / total;
@@ -36,10 +29,7 @@ pub fn influences_from_weights(weights: &[(u32, f32)]) -> Influences {
 /// frame): `global_inverse * world[bone's node] * offset`, as in lab02.
 /// `world` has one matrix per *node*; the result one per *bone*.
 pub fn bone_gradients(bones: &[Bone], world: &[Mat4], global_inverse: &Mat4) -> Vec<Mat4> {
-    bones
-        .iter()
-        .map(|bone| *global_inverse * world[bone.node] * bone.offset)
-        .collect()
+    bones.iter().map(|bone| *global_inverse * world[bone.node] * bone.offset).collect()
 }
 
 /// Step 2b: a vertex's matrix: its bones' gradients mixed by weight
@@ -86,9 +76,7 @@ pub fn skin_normal(blended: &Mat4, normal: Vec3) -> Vec3 {
 pub fn skin_tangent(blended: &Mat4, tangent: Vec4, skinned_normal: Vec3) -> Vec4 {
     let t = Mat3::from_mat4(*blended) * tangent.truncate();
     let t = t - skinned_normal * t.dot(skinned_normal);
-    let t = t
-        .try_normalize()
-        .unwrap_or_else(|| skinned_normal.any_orthonormal_vector());
+    let t = t.try_normalize().unwrap_or_else(|| skinned_normal.any_orthonormal_vector());
     t.extend(tangent.w)
 }
 
@@ -109,11 +97,7 @@ pub fn stitch_matrix(gradients: &[Mat4], influences: &Influences) -> Mat4 {
 
 /// Given: skins every vertex of `mesh` with your steps, after checking the
 /// input. `gradients` has one matrix per bone of the mesh.
-pub fn skin_mesh(
-    mesh: &SkinnedMesh,
-    gradients: &[Mat4],
-    method: Method,
-) -> Result<Skinned, SkinError> {
+pub fn skin_mesh(mesh: &SkinnedMesh, gradients: &[Mat4], method: Method) -> Result<Skinned, SkinError> {
     let mut out = Skinned::default();
     skin_mesh_into(mesh, gradients, method, &mut out)?;
     Ok(out)

@@ -21,29 +21,15 @@ pub fn cylinder() -> (Skeleton, SkinnedMesh) {
         local: Transform::from_translation(Vec3::Y * y),
     };
     let skeleton = Skeleton {
-        nodes: vec![
-            node("twist_root", None, 0.0),
-            node("lower", Some(0), 0.0),
-            node("upper", Some(1), HEIGHT * 0.5),
-        ],
+        nodes: vec![node("twist_root", None, 0.0), node("lower", Some(0), 0.0), node("upper", Some(1), HEIGHT * 0.5)],
     };
     let bones = vec![
-        Bone {
-            node: 1,
-            offset: Mat4::IDENTITY,
-        },
-        Bone {
-            node: 2,
-            offset: Mat4::from_translation(-Vec3::Y * HEIGHT * 0.5),
-        },
+        Bone { node: 1, offset: Mat4::IDENTITY },
+        Bone { node: 2, offset: Mat4::from_translation(-Vec3::Y * HEIGHT * 0.5) },
     ];
     let (rings, sides) = (40usize, 32usize);
     let radius = HEIGHT * 0.2;
-    let mut mesh = SkinnedMesh {
-        name: "twist".into(),
-        bones,
-        ..SkinnedMesh::default()
-    };
+    let mut mesh = SkinnedMesh { name: "twist".into(), bones, ..SkinnedMesh::default() };
     for i in 0..=rings {
         let v = i as f32 / rings as f32;
         let upper = ((v - 0.3) / 0.4).clamp(0.0, 1.0);
@@ -54,18 +40,14 @@ pub fn cylinder() -> (Skeleton, SkinnedMesh) {
             mesh.normals.push(normal);
             mesh.tangents.push(Vec4::new(-a.sin(), 0.0, -a.cos(), 1.0));
             mesh.uvs.push(Vec2::new(j as f32 / sides as f32, v));
-            mesh.influences.push(Influences {
-                ids: [0, 1, 0, 0],
-                weights: [1.0 - upper, upper, 0.0, 0.0],
-            });
+            mesh.influences.push(Influences { ids: [0, 1, 0, 0], weights: [1.0 - upper, upper, 0.0, 0.0] });
         }
     }
     for i in 0..rings as u32 {
         for j in 0..sides as u32 {
             let a = i * (sides as u32 + 1) + j;
             let c = a + sides as u32 + 1;
-            mesh.indices
-                .extend_from_slice(&[a, a + 1, c, a + 1, c + 1, c]);
+            mesh.indices.extend_from_slice(&[a, a + 1, c, a + 1, c + 1, c]);
         }
     }
     (skeleton, mesh)

@@ -10,47 +10,23 @@ fn demo_screenshot_of_the_character() {
     if let Some(image) = expect_picture(DEMO, "lab03", &[]) {
         // A lit, solid character: a good share of the frame, many shades.
         let shades: std::collections::HashSet<[u8; 4]> = image.pixels().map(|p| p.0).collect();
-        assert!(
-            common::grade::coverage(&image) > 0.05 && shades.len() > 50,
-            "the character looks flat or tiny"
-        );
+        assert!(common::grade::coverage(&image) > 0.05 && shades.len() > 50, "the character looks flat or tiny");
     }
     expect_picture(
         DEMO,
         "lab03",
-        &[
-            "--set",
-            "stitching=true",
-            "--set",
-            "heat=true",
-            "--set",
-            "normals=true",
-            "--set",
-            "tangents=true",
-        ],
+        &["--set", "stitching=true", "--set", "heat=true", "--set", "normals=true", "--set", "tangents=true"],
     );
-    expect_picture(
-        DEMO,
-        "lab03",
-        &["--set", "view=twist", "--set", "twist=170"],
-    );
+    expect_picture(DEMO, "lab03", &["--set", "view=twist", "--set", "twist=170"]);
 }
 
 #[cfg(feature = "assimp")]
 #[test]
 fn demo_screenshot_of_files() {
-    for file in [
-        "X/BCN_Epileptic.X",
-        "FBX/animation_with_skeleton.fbx",
-        "FBX/huesitos.fbx",
-    ] {
+    for file in ["X/BCN_Epileptic.X", "FBX/animation_with_skeleton.fbx", "FBX/huesitos.fbx"] {
         if let Some(path) = test_model(file) {
             expect_picture(DEMO, "lab03", &["--model", &path]);
-            expect_picture(
-                DEMO,
-                "lab03",
-                &["--model", &path, "--clip", "0", "--set", "key=0.5"],
-            );
+            expect_picture(DEMO, "lab03", &["--model", &path, "--clip", "0", "--set", "key=0.5"]);
         }
     }
 }
@@ -58,14 +34,6 @@ fn demo_screenshot_of_files() {
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
     expect_refusals(DEMO, cfg!(feature = "assimp"));
-    let png = std::env::temp_dir()
-        .join("lab03-refused.png")
-        .display()
-        .to_string();
-    demo_refuses(
-        DEMO,
-        &["--screenshot", &png, "--set", "view=sideways"],
-        &["view"],
-    )
-    .or_fail();
+    let png = std::env::temp_dir().join("lab03-refused.png").display().to_string();
+    demo_refuses(DEMO, &["--screenshot", &png, "--set", "view=sideways"], &["view"]).or_fail();
 }

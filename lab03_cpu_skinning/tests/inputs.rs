@@ -17,28 +17,15 @@ fn two_bone_bar() -> (SkinnedMesh, Vec<Mat4>) {
 fn input_a_mesh_with_no_influences_is_refused() {
     let (mut mesh, g) = two_bone_bar();
     mesh.influences.clear();
-    assert_eq!(
-        skin_mesh(&mesh, &g, Method::LinearBlend),
-        Err(SkinError::NoInfluences)
-    );
+    assert_eq!(skin_mesh(&mesh, &g, Method::LinearBlend), Err(SkinError::NoInfluences));
 }
 
 #[test]
 fn input_bone_ids_out_of_range_are_refused() {
     let (mut mesh, g) = two_bone_bar();
-    mesh.influences[7] = Influences {
-        ids: [99, 0, 0, 0],
-        weights: [1.0, 0.0, 0.0, 0.0],
-    };
+    mesh.influences[7] = Influences { ids: [99, 0, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
     let err = skin_mesh(&mesh, &g, Method::LinearBlend).unwrap_err();
-    assert_eq!(
-        err,
-        SkinError::BoneOutOfRange {
-            vertex: 7,
-            id: 99,
-            matrices: g.len()
-        }
-    );
+    assert_eq!(err, SkinError::BoneOutOfRange { vertex: 7, id: 99, matrices: g.len() });
     assert!(err.to_string().contains("vertex 7") && err.to_string().contains("99"));
 }
 
@@ -48,10 +35,7 @@ fn input_unused_slots_may_hold_any_id() {
     let (mut mesh, g) = two_bone_bar();
     mesh.influences.truncate(0);
     mesh.influences.extend(std::iter::repeat_n(
-        Influences {
-            ids: [0, 999, 999, 999],
-            weights: [1.0, 0.0, 0.0, 0.0],
-        },
+        Influences { ids: [0, 999, 999, 999], weights: [1.0, 0.0, 0.0, 0.0] },
         mesh.positions.len(),
     ));
     assert!(check_skin(&mesh, &g).is_ok());
@@ -59,36 +43,20 @@ fn input_unused_slots_may_hold_any_id() {
 
 #[test]
 fn input_unnormalised_negative_and_nan_weights_are_refused() {
-    for weights in [
-        [0.5, 0.2, 0.0, 0.0],
-        [1.5, -0.5, 0.0, 0.0],
-        [f32::NAN, 1.0, 0.0, 0.0],
-    ] {
+    for weights in [[0.5, 0.2, 0.0, 0.0], [1.5, -0.5, 0.0, 0.0], [f32::NAN, 1.0, 0.0, 0.0]] {
         let (mut mesh, g) = two_bone_bar();
-        mesh.influences[3] = Influences {
-            ids: [0, 1, 0, 0],
-            weights,
-        };
+        mesh.influences[3] = Influences { ids: [0, 1, 0, 0], weights };
         let err = skin_mesh(&mesh, &g, Method::LinearBlend).unwrap_err();
-        assert!(
-            matches!(err, SkinError::BadWeights { vertex: 3, .. }),
-            "{weights:?}: {err}"
-        );
+        assert!(matches!(err, SkinError::BadWeights { vertex: 3, .. }), "{weights:?}: {err}");
     }
 }
 
 #[test]
 fn input_missing_or_broken_matrices_are_refused() {
     let (mesh, mut g) = two_bone_bar();
-    assert!(matches!(
-        skin_mesh(&mesh, &g[..3], Method::LinearBlend),
-        Err(SkinError::TooFewMatrices { .. })
-    ));
+    assert!(matches!(skin_mesh(&mesh, &g[..3], Method::LinearBlend), Err(SkinError::TooFewMatrices { .. })));
     g[2].w_axis.x = f32::NAN;
-    assert_eq!(
-        skin_mesh(&mesh, &g, Method::LinearBlend),
-        Err(SkinError::NotFinite { bone: 2 })
-    );
+    assert_eq!(skin_mesh(&mesh, &g, Method::LinearBlend), Err(SkinError::NotFinite { bone: 2 }));
 }
 
 #[test]
@@ -97,40 +65,23 @@ fn input_lists_of_the_wrong_length_are_refused() {
     mesh.normals.pop();
     assert!(matches!(
         skin_mesh(&mesh, &g, Method::LinearBlend),
-        Err(SkinError::LengthMismatch {
-            what: "normals",
-            ..
-        })
+        Err(SkinError::LengthMismatch { what: "normals", .. })
     ));
 }
 
 /// Skins a mesh at two poses and checks every output is finite and unit.
 fn skins_cleanly(model: &common::model::Model, what: &str) {
     let bind = model.skeleton.rest_locals();
-    let poses = model
-        .clips
-        .first()
-        .map(|c| common::pose::key_pose(&model.skeleton, c, 0.5))
-        .into_iter()
-        .chain([bind]);
+    let poses = model.clips.first().map(|c| common::pose::key_pose(&model.skeleton, c, 0.5)).into_iter().chain([bind]);
     for pose in poses {
         let world = lab01_hierarchy::solution::world_matrices(&model.skeleton, &pose);
         for mesh in &model.meshes {
             let g = bone_gradients(&mesh.bones, &world, &model.global_inverse);
             let out = skin_mesh(mesh, &g, Method::LinearBlend)
                 .unwrap_or_else(|e| panic!("{what}, mesh `{}`: {e}", mesh.name));
-            assert!(
-                out.positions.iter().all(|p| p.is_finite()),
-                "{what}: a position came out NaN or infinite"
-            );
-            assert!(
-                out.normals.iter().all(|n| (n.length() - 1.0).abs() < 1e-3),
-                "{what}: a normal is NaN or not unit"
-            );
-            assert!(
-                out.tangents.iter().all(|t| t.is_finite()),
-                "{what}: a tangent is NaN"
-            );
+            assert!(out.positions.iter().all(|p| p.is_finite()), "{what}: a position came out NaN or infinite");
+            assert!(out.normals.iter().all(|n| (n.length() - 1.0).abs() < 1e-3), "{what}: a normal is NaN or not unit");
+            assert!(out.tangents.iter().all(|t| t.is_finite()), "{what}: a tangent is NaN");
         }
     }
 }

@@ -47,37 +47,24 @@ pub struct Args {
 impl Args {
     /// The value of `--set key=...`, the last one if given several times.
     pub fn setting(&self, key: &str) -> Option<&str> {
-        self.settings
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.settings.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
     /// `--set key=...` parsed as `T`; an error names the key and the value.
     pub fn setting_as<T: std::str::FromStr>(&self, key: &str) -> Result<Option<T>, String> {
         match self.setting(key) {
             None => Ok(None),
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("--set {key}={v}: cannot read `{v}` as a value for {key}")),
+            Some(v) => {
+                v.parse().map(Some).map_err(|_| format!("--set {key}={v}: cannot read `{v}` as a value for {key}"))
+            }
         }
     }
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = s
-        .split_once(['x', 'X'])
-        .ok_or("expected WIDTHxHEIGHT, e.g. 1280x720")?;
-    let w: u32 = w
-        .trim()
-        .parse()
-        .map_err(|_| format!("width `{w}` is not a number"))?;
-    let h: u32 = h
-        .trim()
-        .parse()
-        .map_err(|_| format!("height `{h}` is not a number"))?;
+    let (w, h) = s.split_once(['x', 'X']).ok_or("expected WIDTHxHEIGHT, e.g. 1280x720")?;
+    let w: u32 = w.trim().parse().map_err(|_| format!("width `{w}` is not a number"))?;
+    let h: u32 = h.trim().parse().map_err(|_| format!("height `{h}` is not a number"))?;
     if !(16..=8192).contains(&w) || !(16..=8192).contains(&h) {
         return Err("each side must be between 16 and 8192 pixels".into());
     }
@@ -85,9 +72,7 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 }
 
 fn parse_seconds(s: &str) -> Result<f32, String> {
-    let t: f32 = s
-        .parse()
-        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    let t: f32 = s.parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
     if !t.is_finite() || t < 0.0 {
         return Err("must be a finite number of seconds, 0 or more".into());
     }
@@ -105,16 +90,7 @@ mod tests {
 
     #[test]
     fn parses_the_shared_options() {
-        let a = Args::try_parse_from([
-            "demo",
-            "--size",
-            "640x480",
-            "--time",
-            "1.5",
-            "--set",
-            "joint=hand_l",
-        ])
-        .unwrap();
+        let a = Args::try_parse_from(["demo", "--size", "640x480", "--time", "1.5", "--set", "joint=hand_l"]).unwrap();
         assert_eq!(a.size, (640, 480));
         assert_eq!(a.time, 1.5);
         assert_eq!(a.setting("joint"), Some("hand_l"));

@@ -18,10 +18,7 @@ pub(crate) fn install_hook() {
         } else {
             "panic".to_string()
         };
-        let location = info
-            .location()
-            .map(|l| format!("{}:{}", l.file(), l.line()))
-            .unwrap_or_default();
+        let location = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
         *LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()) = Some((message, location));
     }));
 }
@@ -48,9 +45,7 @@ impl Stop {
                 );
                 (text, 2)
             }
-            Stop::Crash(message, location) => {
-                (format!("{demo}: stopped: {message} (at {location})"), 101)
-            }
+            Stop::Crash(message, location) => (format!("{demo}: stopped: {message} (at {location})"), 101),
         }
     }
 }
@@ -58,15 +53,8 @@ impl Stop {
 /// Runs `f`; a panic inside becomes a [`Stop`] instead of unwinding further.
 pub(crate) fn guard<R>(f: impl FnOnce() -> R) -> Result<R, Stop> {
     panic::catch_unwind(AssertUnwindSafe(f)).map_err(|_| {
-        let (message, location) = LAST_PANIC
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
-            .unwrap_or(("panic".into(), String::new()));
-        if message.starts_with("not yet implemented") {
-            Stop::Stub(message)
-        } else {
-            Stop::Crash(message, location)
-        }
+        let (message, location) =
+            LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or(("panic".into(), String::new()));
+        if message.starts_with("not yet implemented") { Stop::Stub(message) } else { Stop::Crash(message, location) }
     })
 }

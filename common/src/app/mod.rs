@@ -64,16 +64,12 @@ pub struct Demo {
 }
 
 /// Builds a lab from the GL context, the command line and the scene.
-pub type MakeLab<'a, L> =
-    Box<dyn FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String> + 'a>;
+pub type MakeLab<'a, L> = Box<dyn FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String> + 'a>;
 
 /// Runs a demo: parses the command line, loads the model, then opens a
 /// window or writes a screenshot. Returns the process exit code; every
 /// failure is one clear line on stderr (no panic, no backtrace).
-pub fn run<L: Lab>(
-    demo: Demo,
-    make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String>,
-) -> ExitCode {
+pub fn run<L: Lab>(demo: Demo, make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String>) -> ExitCode {
     use clap::{CommandFactory, FromArgMatches};
     guard::install_hook();
     let command = Args::command().name(demo.crate_name).about(demo.title);
@@ -138,37 +134,22 @@ pub fn load_scene(args: &Args) -> Result<Scene, String> {
         eprintln!("note: {line}");
     }
     let source = match &args.model {
-        Some(path) => path.file_name().map_or(path.display().to_string(), |n| {
-            n.to_string_lossy().into_owned()
-        }),
+        Some(path) => path.file_name().map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned()),
         None => "the built-in character".to_string(),
     };
     let clip = match &args.clip {
         None => (!model.clips.is_empty()).then_some(0),
         Some(wanted) => {
-            let names: Vec<String> = model
-                .clips
-                .iter()
-                .enumerate()
-                .map(|(i, c)| format!("{i}: {}", c.name))
-                .collect();
+            let names: Vec<String> = model.clips.iter().enumerate().map(|(i, c)| format!("{i}: {}", c.name)).collect();
             let found = model.find_clip(wanted);
             if found.is_none() {
-                let has = if names.is_empty() {
-                    "no clips at all".to_string()
-                } else {
-                    names.join(", ")
-                };
+                let has = if names.is_empty() { "no clips at all".to_string() } else { names.join(", ") };
                 return Err(format!("no clip `{wanted}` in {source}; it has {has}"));
             }
             found
         }
     };
-    Ok(Scene {
-        model,
-        source,
-        clip,
-    })
+    Ok(Scene { model, source, clip })
 }
 
 /// A few lines describing a model: nodes, meshes, bones, clips.

@@ -19,19 +19,13 @@ pub(super) fn advance<L: Lab>(lab: &mut L, seconds: f32) -> Result<(), Failure> 
     Ok(())
 }
 
-pub(super) fn run<L: Lab>(
-    demo: Demo,
-    args: &Args,
-    scene: Scene,
-    make: MakeLab<L>,
-) -> Result<(), Failure> {
+pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L>) -> Result<(), Failure> {
     let path = args.screenshot.clone().expect("screenshot path given");
     let (w, h) = args.size;
     let headless = Headless::new(w, h).map_err(|e| e.to_string())?;
     let gl = headless.gl().clone();
     let mut lab = guard(|| make(&gl, args, scene))??;
-    let camera =
-        OrbitCamera::framing(&lab.bounds(), w as f32 / h as f32).camera(w as f32, h as f32);
+    let camera = OrbitCamera::framing(&lab.bounds(), w as f32 / h as f32).camera(w as f32, h as f32);
     advance(&mut lab, args.time)?;
     let frames = args.frames.unwrap_or(1).max(1);
     let start = Instant::now();
@@ -46,11 +40,7 @@ pub(super) fn run<L: Lab>(
     }
     if args.frames.is_some() {
         let ms = start.elapsed().as_secs_f64() * 1000.0 / frames as f64;
-        println!(
-            "{}: {frames} frames, {ms:.2} ms per frame (update + draw), {}",
-            demo.crate_name,
-            headless.describe()
-        );
+        println!("{}: {frames} frames, {ms:.2} ms per frame (update + draw), {}", demo.crate_name, headless.describe());
     }
     gl::check_error(&gl, "drawing the screenshot").map_err(|e| e.to_string())?;
     let image = headless.read_image();

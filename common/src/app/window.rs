@@ -7,9 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
-use glutin::context::{
-    ContextApi, ContextAttributesBuilder, GlProfile, PossiblyCurrentContext, Version,
-};
+use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, PossiblyCurrentContext, Version};
 use glutin::display::GetGlDisplay;
 use glutin::prelude::*;
 use glutin::surface::{Surface, SwapInterval, WindowSurface};
@@ -58,12 +56,7 @@ struct App<'a, L: Lab> {
     failure: Option<Failure>,
 }
 
-pub(super) fn run<L: Lab>(
-    demo: Demo,
-    args: &Args,
-    scene: Scene,
-    make: MakeLab<L>,
-) -> Result<(), Failure> {
+pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L>) -> Result<(), Failure> {
     let event_loop = EventLoop::new().map_err(|e| {
         format!(
             "cannot open a window ({e}). With no display (SSH, CI, containers) use \
@@ -91,18 +84,13 @@ pub(super) fn run<L: Lab>(
         started: Instant::now(),
         failure: None,
     };
-    event_loop
-        .run_app(&mut app)
-        .map_err(|e| format!("the window's event loop failed: {e}"))?;
+    event_loop.run_app(&mut app).map_err(|e| format!("the window's event loop failed: {e}"))?;
     if let Some(failure) = app.failure {
         return Err(failure);
     }
     if let Some(n) = args.frames {
         let ms = app.started.elapsed().as_secs_f64() * 1000.0 / n.max(1) as f64;
-        println!(
-            "{}: {n} frames, {ms:.2} ms per frame in the window",
-            demo.crate_name
-        );
+        println!("{}: {n} frames, {ms:.2} ms per frame in the window", demo.crate_name);
     }
     Ok(())
 }
@@ -110,24 +98,13 @@ pub(super) fn run<L: Lab>(
 /// Picks the config with the most samples up to 4 (smooth edges), else the first.
 fn pick_config(configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
     configs
-        .reduce(|best, c| {
-            if c.num_samples() > best.num_samples() && c.num_samples() <= 4 {
-                c
-            } else {
-                best
-            }
-        })
+        .reduce(|best, c| if c.num_samples() > best.num_samples() && c.num_samples() <= 4 { c } else { best })
         .expect("glutin offers at least one config")
 }
 
-fn create_graphics(
-    event_loop: &ActiveEventLoop,
-    title: &str,
-    size: (u32, u32),
-) -> Result<Graphics, String> {
-    let attributes = Window::default_attributes()
-        .with_title(title)
-        .with_inner_size(winit::dpi::PhysicalSize::new(size.0, size.1));
+fn create_graphics(event_loop: &ActiveEventLoop, title: &str, size: (u32, u32)) -> Result<Graphics, String> {
+    let attributes =
+        Window::default_attributes().with_title(title).with_inner_size(winit::dpi::PhysicalSize::new(size.0, size.1));
     let template = ConfigTemplateBuilder::new().with_depth_size(24);
     let (window, config) = DisplayBuilder::new()
         .with_window_attributes(Some(attributes.clone()))
@@ -136,8 +113,7 @@ fn create_graphics(
     let display = config.display();
     let window = match window {
         Some(w) => w,
-        None => glutin_winit::finalize_window(event_loop, attributes, &config)
-            .map_err(|e| e.to_string())?,
+        None => glutin_winit::finalize_window(event_loop, attributes, &config).map_err(|e| e.to_string())?,
     };
     let handle = window.window_handle().map_err(|e| e.to_string())?.as_raw();
     let context_attributes = ContextAttributesBuilder::new()
@@ -147,26 +123,16 @@ fn create_graphics(
     // SAFETY: the config and the window handle come from this display and window.
     let context = unsafe { display.create_context(&config, &context_attributes) }
         .map_err(|e| format!("the driver refused an OpenGL 3.3 core context: {e}"))?;
-    let surface_attributes = window
-        .build_surface_attributes(Default::default())
-        .map_err(|e| e.to_string())?;
+    let surface_attributes = window.build_surface_attributes(Default::default()).map_err(|e| e.to_string())?;
     // SAFETY: the surface is made for this window, which outlives it (both in `Graphics`).
-    let surface = unsafe { display.create_window_surface(&config, &surface_attributes) }
-        .map_err(|e| e.to_string())?;
+    let surface = unsafe { display.create_window_surface(&config, &surface_attributes) }.map_err(|e| e.to_string())?;
     let context = context.make_current(&surface).map_err(|e| e.to_string())?;
     let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
     // SAFETY: the context is current, so the loaded function pointers belong to it.
-    let gl =
-        unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name)) };
+    let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name)) };
     let gl = Arc::new(gl);
     let egui = egui_glow::EguiGlow::new(event_loop, gl.clone(), None, None, true);
-    Ok(Graphics {
-        window,
-        surface,
-        context,
-        gl,
-        egui,
-    })
+    Ok(Graphics { window, surface, context, gl, egui })
 }
 
 impl<L: Lab> App<'_, L> {
@@ -210,20 +176,14 @@ impl<L: Lab> App<'_, L> {
 
     /// Width / height of the 3D view (the window less the side panel).
     fn aspect(&self) -> f32 {
-        let (w, h) = self
-            .graphics
-            .as_ref()
-            .map_or(self.args.size, |g| g.window.inner_size().into());
+        let (w, h) = self.graphics.as_ref().map_or(self.args.size, |g| g.window.inner_size().into());
         (w as f32 - 300.0).max(1.0) / h.max(1) as f32
     }
 
     fn mouse_moved(&mut self, x: f64, y: f64) {
         if let (Some(button), Some((px, py))) = (self.drag, self.cursor) {
             let (dx, dy) = ((x - px) as f32, (y - py) as f32);
-            let height = self
-                .graphics
-                .as_ref()
-                .map_or(600.0, |g| g.window.inner_size().height as f32);
+            let height = self.graphics.as_ref().map_or(600.0, |g| g.window.inner_size().height as f32);
             match button {
                 MouseButton::Left => self.orbit.drag(dx, dy),
                 _ => self.orbit.pan(dx, dy, height),
@@ -243,11 +203,7 @@ impl<L: Lab> App<'_, L> {
         if self.frame_times.len() > 60 {
             self.frame_times.pop_front();
         }
-        let advance_by = if self.paused {
-            self.step
-        } else {
-            dt * self.speed + self.step
-        };
+        let advance_by = if self.paused { self.step } else { dt * self.speed + self.step };
         self.step = 0.0;
         if let Err(stop) = guard(|| lab.update(advance_by)) {
             return self.fail(event_loop, stop.into());
@@ -255,39 +211,31 @@ impl<L: Lab> App<'_, L> {
 
         // The side panel: shared controls, then the lab's own.
         let mean_ms = 1000.0 * self.frame_times.iter().sum::<f32>() / self.frame_times.len() as f32;
-        let (paused, speed, show_help, message) = (
-            &mut self.paused,
-            &mut self.speed,
-            &mut self.show_help,
-            &self.message,
-        );
+        let (paused, speed, show_help, message) =
+            (&mut self.paused, &mut self.speed, &mut self.show_help, &self.message);
         let mut panel_right = 0.0;
         let title = self.demo.title;
         let ui_result = guard(|| {
             g.egui.run(&g.window, |ui| {
-                let panel = egui::Panel::left("lab_panel")
-                    .default_size(300.0)
-                    .show(ui, |ui| {
-                        ui.heading(title);
-                        ui.label(format!("{mean_ms:.1} ms per frame"));
-                        crate::ui::playback(ui, paused, speed);
-                        ui.toggle_value(show_help, "Help (F1)");
-                        if !message.is_empty() {
-                            ui.label(message.as_str());
-                        }
-                        ui.separator();
-                        egui::ScrollArea::vertical().show(ui, |ui| lab.ui(ui));
-                    });
+                let panel = egui::Panel::left("lab_panel").default_size(300.0).show(ui, |ui| {
+                    ui.heading(title);
+                    ui.label(format!("{mean_ms:.1} ms per frame"));
+                    crate::ui::playback(ui, paused, speed);
+                    ui.toggle_value(show_help, "Help (F1)");
+                    if !message.is_empty() {
+                        ui.label(message.as_str());
+                    }
+                    ui.separator();
+                    egui::ScrollArea::vertical().show(ui, |ui| lab.ui(ui));
+                });
                 panel_right = panel.response.rect.right();
-                egui::Window::new("Help")
-                    .open(show_help)
-                    .show(ui.ctx(), |ui| {
-                        ui.label(KEYS_HELP);
-                        if !lab.help().is_empty() {
-                            ui.separator();
-                            ui.label(lab.help());
-                        }
-                    });
+                egui::Window::new("Help").open(show_help).show(ui.ctx(), |ui| {
+                    ui.label(KEYS_HELP);
+                    if !lab.help().is_empty() {
+                        ui.separator();
+                        ui.label(lab.help());
+                    }
+                });
             })
         });
         if let Err(stop) = ui_result {
@@ -295,18 +243,12 @@ impl<L: Lab> App<'_, L> {
         }
 
         if lab.take_reframe() {
-            let aspect =
-                g.window.inner_size().width as f32 / g.window.inner_size().height.max(1) as f32;
+            let aspect = g.window.inner_size().width as f32 / g.window.inner_size().height.max(1) as f32;
             self.orbit = OrbitCamera::framing(&lab.bounds(), aspect);
         }
         let size = g.window.inner_size();
         let left = (panel_right * g.egui.egui_ctx.pixels_per_point()).round() as i32;
-        let viewport = [
-            left,
-            0,
-            (size.width as i32 - left).max(1),
-            size.height.max(1) as i32,
-        ];
+        let viewport = [left, 0, (size.width as i32 - left).max(1), size.height.max(1) as i32];
         let camera = self.orbit.camera(viewport[2] as f32, viewport[3] as f32);
         let gl_ctx = g.gl.clone();
         gl::begin_scene(&gl_ctx, viewport, gl::BACKGROUND);
@@ -334,10 +276,8 @@ Drag: orbit    Right-drag: pan    Wheel: zoom";
 
 /// Saves the 3D viewport as the first free `<crate>-N.png`; returns a status line.
 fn save_viewport(gl_ctx: &glow::Context, viewport: [i32; 4], crate_name: &str) -> String {
-    let path = (1..)
-        .map(|n| PathBuf::from(format!("{crate_name}-{n}.png")))
-        .find(|p| !p.exists())
-        .expect("a free name");
+    let path =
+        (1..).map(|n| PathBuf::from(format!("{crate_name}-{n}.png"))).find(|p| !p.exists()).expect("a free name");
     let image = gl::read_window(gl_ctx, viewport);
     match gl::save_png(&image, &path) {
         Ok(()) => format!("saved {}", path.display()),
@@ -366,10 +306,7 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
             return self.fail(event_loop, failure);
         }
         self.lab = Some(lab);
-        self.orbit = OrbitCamera::framing(
-            &self.lab.as_ref().expect("just set").bounds(),
-            self.aspect(),
-        );
+        self.orbit = OrbitCamera::framing(&self.lab.as_ref().expect("just set").bounds(), self.aspect());
         self.last_frame = Instant::now();
         self.started = Instant::now();
     }
@@ -382,9 +319,7 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
             WindowEvent::CloseRequested => return event_loop.exit(),
             WindowEvent::RedrawRequested => return self.frame(event_loop),
             WindowEvent::Resized(size) => {
-                if let (Some(w), Some(h)) =
-                    (NonZeroU32::new(size.width), NonZeroU32::new(size.height))
-                {
+                if let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
                     g.surface.resize(&g.context, w, h);
                 }
             }
@@ -393,20 +328,11 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
         let response = g.egui.on_window_event(&g.window, &event);
         let wants_keyboard = g.egui.egui_ctx.egui_wants_keyboard_input();
         match event {
-            WindowEvent::KeyboardInput { event, .. } if !wants_keyboard => {
-                self.key(&event, event_loop)
-            }
-            WindowEvent::MouseInput {
-                state: ElementState::Pressed,
-                button,
-                ..
-            } if !response.consumed => {
+            WindowEvent::KeyboardInput { event, .. } if !wants_keyboard => self.key(&event, event_loop),
+            WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } if !response.consumed => {
                 self.drag = Some(button);
             }
-            WindowEvent::MouseInput {
-                state: ElementState::Released,
-                ..
-            } => self.drag = None,
+            WindowEvent::MouseInput { state: ElementState::Released, .. } => self.drag = None,
             WindowEvent::CursorMoved { position, .. } => self.mouse_moved(position.x, position.y),
             WindowEvent::MouseWheel { delta, .. } if !response.consumed => {
                 let steps = match delta {

@@ -10,79 +10,43 @@ use crate::model::{Channel, Clip, Key, Skeleton};
 /// What assimp means by `ticks_per_second == 0`.
 pub const DEFAULT_TICKS_PER_SECOND: f64 = 25.0;
 
-pub(super) fn convert(
-    animations: &[Animation],
-    skeleton: &Skeleton,
-    report: &mut LoadReport,
-) -> Vec<Clip> {
+pub(super) fn convert(animations: &[Animation], skeleton: &Skeleton, report: &mut LoadReport) -> Vec<Clip> {
     let mut clips = Vec::new();
     for (i, anim) in animations.iter().enumerate() {
-        let name = if anim.name.is_empty() {
-            format!("clip {i}")
-        } else {
-            anim.name.clone()
-        };
+        let name = if anim.name.is_empty() { format!("clip {i}") } else { anim.name.clone() };
         let mut channels = Vec::new();
         for ch in &anim.channels {
             let Some(node) = skeleton.find(&ch.name) else {
-                report.warnings.push(format!(
-                    "clip `{name}`: channel for `{}` names no node; skipped",
-                    ch.name
-                ));
+                report.warnings.push(format!("clip `{name}`: channel for `{}` names no node; skipped", ch.name));
                 continue;
             };
             let mut bad = 0;
-            let mut positions = keys(
-                ch.position_keys
-                    .iter()
-                    .map(|k| (k.time, Vec3::new(k.value.x, k.value.y, k.value.z))),
-                &mut bad,
-            );
-            let mut scales = keys(
-                ch.scaling_keys
-                    .iter()
-                    .map(|k| (k.time, Vec3::new(k.value.x, k.value.y, k.value.z))),
-                &mut bad,
-            );
-            let rotation_values = ch.rotation_keys.iter().map(|k| {
-                (
-                    k.time,
-                    Quat::from_xyzw(k.value.x, k.value.y, k.value.z, k.value.w),
-                )
-            });
+            let mut positions =
+                keys(ch.position_keys.iter().map(|k| (k.time, Vec3::new(k.value.x, k.value.y, k.value.z))), &mut bad);
+            let mut scales =
+                keys(ch.scaling_keys.iter().map(|k| (k.time, Vec3::new(k.value.x, k.value.y, k.value.z))), &mut bad);
+            let rotation_values =
+                ch.rotation_keys.iter().map(|k| (k.time, Quat::from_xyzw(k.value.x, k.value.y, k.value.z, k.value.w)));
             let mut rotations = keys(rotation_values, &mut bad);
             rotations.retain(|k| k.value.length() > 1e-6);
             for k in &mut rotations {
                 k.value = k.value.normalize();
             }
-            let unsorted = sort_and_dedup(&mut positions)
-                | sort_and_dedup(&mut rotations)
-                | sort_and_dedup(&mut scales);
+            let unsorted =
+                sort_and_dedup(&mut positions) | sort_and_dedup(&mut rotations) | sort_and_dedup(&mut scales);
             if bad > 0 {
-                report.warnings.push(format!(
-                    "clip `{name}`, `{}`: dropped {bad} keys with NaN or infinite values",
-                    ch.name
-                ));
+                report
+                    .warnings
+                    .push(format!("clip `{name}`, `{}`: dropped {bad} keys with NaN or infinite values", ch.name));
             }
             if unsorted {
-                report.warnings.push(format!(
-                    "clip `{name}`, `{}`: keys were out of time order; sorted them",
-                    ch.name
-                ));
+                report.warnings.push(format!("clip `{name}`, `{}`: keys were out of time order; sorted them", ch.name));
             }
             if positions.is_empty() && rotations.is_empty() && scales.is_empty() {
-                report.warnings.push(format!(
-                    "clip `{name}`, `{}`: no usable keys; skipped",
-                    ch.name
-                ));
+                report.warnings.push(format!("clip `{name}`, `{}`: no usable keys; skipped", ch.name));
                 continue;
             }
-            channels.push(Channel {
-                node,
-                positions,
-                rotations,
-                scales,
-            });
+            channels.push(Channel { node, positions, rotations, scales });
         }
         let ticks_per_second = if anim.ticks_per_second.is_finite() && anim.ticks_per_second > 0.0 {
             anim.ticks_per_second
@@ -98,17 +62,8 @@ pub(super) fn convert(
                 [p, r, s].into_iter().flatten()
             })
             .fold(0.0, f64::max);
-        let duration_ticks = if anim.duration.is_finite() && anim.duration > 0.0 {
-            anim.duration
-        } else {
-            last_key
-        };
-        clips.push(Clip {
-            name,
-            duration_ticks,
-            ticks_per_second,
-            channels,
-        });
+        let duration_ticks = if anim.duration.is_finite() && anim.duration > 0.0 { anim.duration } else { last_key };
+        clips.push(Clip { name, duration_ticks, ticks_per_second, channels });
     }
     clips
 }

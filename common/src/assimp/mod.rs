@@ -33,22 +33,15 @@ fn vec3(v: &russimp::Vector3D) -> Vec3 {
 /// Loads a model file: every node (parents first), every triangle mesh with
 /// its bones, every clip.
 pub fn load(path: &Path) -> Result<(Model, LoadReport), LoadError> {
-    let error = |reason: String| LoadError {
-        path: path.display().to_string(),
-        reason,
-    };
+    let error = |reason: String| LoadError { path: path.display().to_string(), reason };
     if !path.exists() {
         return Err(error("no such file (check the path)".into()));
     }
     if path.is_dir() {
-        return Err(error(
-            "this is a folder; give a model file inside it".into(),
-        ));
+        return Err(error("this is a folder; give a model file inside it".into()));
     }
-    let text = path
-        .to_str()
-        .filter(|s| !s.contains('\0'))
-        .ok_or_else(|| error("the path is not valid UTF-8".into()))?;
+    let text =
+        path.to_str().filter(|s| !s.contains('\0')).ok_or_else(|| error("the path is not valid UTF-8".into()))?;
     let steps = vec![
         PostProcess::Triangulate,
         PostProcess::JoinIdenticalVertices,
@@ -62,31 +55,19 @@ pub fn load(path: &Path) -> Result<(Model, LoadReport), LoadError> {
     let scene = imported.map_err(|e| error(one_line(&e.to_string())))?;
     let mut report = LoadReport::default();
     let model = convert(&scene, &mut report).map_err(error)?;
-    model
-        .validate()
-        .map_err(|e| error(format!("the loaded data is inconsistent: {e}")))?;
+    model.validate().map_err(|e| error(format!("the loaded data is inconsistent: {e}")))?;
     Ok((model, report))
 }
 
 /// assimp's messages can span lines; a user wants one.
 fn one_line(message: &str) -> String {
     let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
-    let trimmed = joined
-        .trim_start_matches("Import(\"")
-        .trim_end_matches("\")")
-        .to_string();
-    if trimmed.is_empty() {
-        "assimp could not read it".into()
-    } else {
-        trimmed
-    }
+    let trimmed = joined.trim_start_matches("Import(\"").trim_end_matches("\")").to_string();
+    if trimmed.is_empty() { "assimp could not read it".into() } else { trimmed }
 }
 
 fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
-    let root = scene
-        .root
-        .as_ref()
-        .ok_or("the file has no scene hierarchy (no root node)")?;
+    let root = scene.root.as_ref().ok_or("the file has no scene hierarchy (no root node)")?;
     let mut skeleton = Skeleton::default();
     let mut mesh_nodes = vec![None; scene.meshes.len()];
     add_node(root, None, &mut skeleton, &mut mesh_nodes);
@@ -101,23 +82,14 @@ fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
     let clips = clips::convert(&scene.animations, &skeleton, report);
     let rigged = scene.meshes.iter().any(|m| !m.bones.is_empty());
     if !rigged && clips.is_empty() {
-        return Err(
-            "it has no skeleton: no mesh has bones and there is no animation \
+        return Err("it has no skeleton: no mesh has bones and there is no animation \
                     (the labs need a rigged or animated model)"
-                .into(),
-        );
+            .into());
     }
     if !rigged && !meshes.is_empty() {
-        report
-            .warnings
-            .push("no mesh has bones: the meshes follow their animated nodes rigidly".into());
+        report.warnings.push("no mesh has bones: the meshes follow their animated nodes rigidly".into());
     }
-    Ok(Model {
-        skeleton,
-        meshes,
-        clips,
-        global_inverse: root_world.inverse(),
-    })
+    Ok(Model { skeleton, meshes, clips, global_inverse: root_world.inverse() })
 }
 
 /// Adds `node` and then its subtree, so parents come before children.
@@ -129,11 +101,7 @@ fn add_node(
 ) {
     let index = skeleton.nodes.len();
     let local = Transform::from_matrix(to_mat4(&node.transformation));
-    skeleton.nodes.push(Node {
-        name: node.name.clone(),
-        parent,
-        local,
-    });
+    skeleton.nodes.push(Node { name: node.name.clone(), parent, local });
     for &m in &node.meshes {
         if let Some(slot) = mesh_nodes.get_mut(m as usize) {
             slot.get_or_insert(index);
@@ -151,22 +119,13 @@ fn convert_mesh(
     skeleton: &mut Skeleton,
     report: &mut LoadReport,
 ) -> Option<SkinnedMesh> {
-    let indices: Vec<u32> = mesh
-        .faces
-        .iter()
-        .filter(|f| f.0.len() == 3)
-        .flat_map(|f| f.0.iter().copied())
-        .collect();
+    let indices: Vec<u32> = mesh.faces.iter().filter(|f| f.0.len() == 3).flat_map(|f| f.0.iter().copied()).collect();
     if indices.is_empty() {
         return None;
     }
     let vertex_count = mesh.vertices.len();
     let positions: Vec<Vec3> = mesh.vertices.iter().map(vec3).collect();
-    let normals: Vec<Vec3> = mesh
-        .normals
-        .iter()
-        .map(|n| vec3(n).normalize_or(Vec3::Y))
-        .collect();
+    let normals: Vec<Vec3> = mesh.normals.iter().map(|n| vec3(n).normalize_or(Vec3::Y)).collect();
     let uvs: Vec<Vec2> = match mesh.texture_coords.first() {
         Some(Some(uv)) => uv.iter().map(|t| Vec2::new(t.x, t.y)).collect(),
         _ => Vec::new(),
@@ -183,11 +142,7 @@ fn convert_mesh(
                 bone.name, mesh.name
             ));
             let local = Transform::from_matrix(offset.inverse());
-            skeleton.nodes.push(Node {
-                name: bone.name.clone(),
-                parent: Some(0),
-                local,
-            });
+            skeleton.nodes.push(Node { name: bone.name.clone(), parent: Some(0), local });
             skeleton.nodes.len() - 1
         });
         bones.push(Bone { node, offset });
@@ -199,9 +154,7 @@ fn convert_mesh(
     for (b, bone) in mesh.bones.iter().enumerate() {
         for w in &bone.weights {
             match lists.get_mut(w.vertex_id as usize) {
-                Some(list) if w.weight.is_finite() && w.weight > 0.0 => {
-                    list.push((b as u32, w.weight))
-                }
+                Some(list) if w.weight.is_finite() && w.weight > 0.0 => list.push((b as u32, w.weight)),
                 _ => dropped += 1,
             }
         }
@@ -218,10 +171,7 @@ fn convert_mesh(
     for list in &mut lists {
         if list.is_empty() {
             let id = *rigid_bone.get_or_insert_with(|| {
-                bones.push(Bone {
-                    node: mesh_node,
-                    offset: Mat4::IDENTITY,
-                });
+                bones.push(Bone { node: mesh_node, offset: Mat4::IDENTITY });
                 bones.len() as u32 - 1
             });
             if !mesh.bones.is_empty() {
@@ -232,16 +182,7 @@ fn convert_mesh(
         }
         influences.push(strongest_four(list, report));
     }
-    Some(SkinnedMesh {
-        name: mesh.name.clone(),
-        positions,
-        normals,
-        tangents,
-        uvs,
-        indices,
-        influences,
-        bones,
-    })
+    Some(SkinnedMesh { name: mesh.name.clone(), positions, normals, tangents, uvs, indices, influences, bones })
 }
 
 /// Keeps the 4 largest weights and makes them sum to 1, counting what changed.
@@ -256,10 +197,7 @@ fn strongest_four(list: &mut Vec<(u32, f32)>, report: &mut LoadReport) -> Influe
         report.renormalised_vertices += 1;
     }
     // Unused slots repeat the first bone with weight 0.
-    let mut out = Influences {
-        ids: [list[0].0; 4],
-        weights: [0.0; 4],
-    };
+    let mut out = Influences { ids: [list[0].0; 4], weights: [0.0; 4] };
     for (slot, &(id, w)) in list.iter().enumerate() {
         out.ids[slot] = id;
         out.weights[slot] = w / total;
@@ -276,11 +214,7 @@ fn tangents(mesh: &russimp::mesh::Mesh, normals: &[Vec3]) -> Vec<Vec4> {
     for ((t, b), n) in mesh.tangents.iter().zip(&mesh.bitangents).zip(normals) {
         let t = vec3(t);
         let t = (t - *n * t.dot(*n)).normalize_or(n.any_orthonormal_vector());
-        let w = if n.cross(t).dot(vec3(b)) < 0.0 {
-            -1.0
-        } else {
-            1.0
-        };
+        let w = if n.cross(t).dot(vec3(b)) < 0.0 { -1.0 } else { 1.0 };
         out.push(t.extend(w));
     }
     out

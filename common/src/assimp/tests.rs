@@ -22,11 +22,7 @@ fn row_major_assimp_matrix_becomes_column_major_glam() {
         d4: 1.0,
     };
     let g = to_mat4(&m);
-    assert_eq!(
-        g.w_axis,
-        Vec4::new(1.0, 2.0, 3.0, 1.0),
-        "translation is the 4th column"
-    );
+    assert_eq!(g.w_axis, Vec4::new(1.0, 2.0, 3.0, 1.0), "translation is the 4th column");
     assert_eq!(g.x_axis, Vec4::new(0.0, 1.0, 0.0, 0.0), "X maps to +Y");
     assert_eq!(g.transform_point3(Vec3::X), Vec3::new(1.0, 3.0, 3.0));
     assert_ne!(g, g.transpose());
@@ -39,8 +35,5 @@ fn strongest_four_keeps_the_largest_and_renormalises() {
     let inf = strongest_four(&mut list, &mut report);
     assert_eq!(inf.ids, [1, 4, 3, 0]);
     assert!((inf.total() - 1.0).abs() < 1e-6);
-    assert_eq!(
-        (report.pruned_vertices, report.renormalised_vertices),
-        (1, 1)
-    );
+    assert_eq!((report.pruned_vertices, report.renormalised_vertices), (1, 1));
 }

@@ -45,10 +45,7 @@ fn rz(deg: f32) -> Quat {
 fn arms(p: &mut Pose, drop: [f32; 2], swing: [f32; 2], elbow: [f32; 2]) {
     for (k, (side, s)) in [("l", 1.0f32), ("r", -1.0f32)].into_iter().enumerate() {
         // Lower about Z, then swing about X (negative X turns a hanging arm forward).
-        p.set(
-            &format!("upper_arm_{side}"),
-            rx(-swing[k]) * rz(-s * drop[k]),
-        );
+        p.set(&format!("upper_arm_{side}"), rx(-swing[k]) * rz(-s * drop[k]));
         // In the T-pose frame the elbow hinge is the Y axis.
         p.set(&format!("forearm_{side}"), ry(-s * elbow[k]));
     }
@@ -67,12 +64,7 @@ fn idle(t: f32) -> Pose {
     let phase = TAU * t / 2.0;
     let (s, c) = phase.sin_cos();
     let mut p = Pose::default();
-    arms(
-        &mut p,
-        [72.0 + 2.0 * s, 72.0 + 2.0 * s],
-        [4.0, 4.0],
-        [12.0 + 3.0 * c, 12.0 + 3.0 * c],
-    );
+    arms(&mut p, [72.0 + 2.0 * s, 72.0 + 2.0 * s], [4.0, 4.0], [12.0 + 3.0 * c, 12.0 + 3.0 * c]);
     legs(&mut p, [0.0, 0.0], [2.0, 2.0], [0.0, 0.0]);
     p.set("chest", rx(1.5 * s));
     p.set("head", ry(6.0 * s) * rx(-2.0 * c));
@@ -89,19 +81,9 @@ fn gait(t: f32, period: f32, size: f32, lean: f32, elbow: f32) -> Pose {
     let knee = |phi: f32| 6.0 + 34.0 * size * ((1.0 + phi.cos()) / 2.0).powi(3);
     let ankle = |phi: f32| 10.0 * (phi - 1.0).sin();
     let (l, r) = (phase, phase + TAU / 2.0);
-    legs(
-        &mut p,
-        [swing(l), swing(r)],
-        [knee(l), knee(r)],
-        [ankle(l), ankle(r)],
-    );
+    legs(&mut p, [swing(l), swing(r)], [knee(l), knee(r)], [ankle(l), ankle(r)]);
     let arm_swing = 0.7 * size;
-    arms(
-        &mut p,
-        [75.0, 75.0],
-        [swing(r) * arm_swing, swing(l) * arm_swing],
-        [elbow, elbow],
-    );
+    arms(&mut p, [75.0, 75.0], [swing(r) * arm_swing, swing(l) * arm_swing], [elbow, elbow]);
     p.set("hips", ry(6.0 * phase.sin()));
     p.set("spine", rx(lean));
     p.set("chest", ry(-9.0 * phase.sin()));
@@ -141,33 +123,17 @@ fn to_local(bind_local: Quat, bind_world: Quat, turn: Quat) -> Quat {
     (bind_local * bind_world.inverse() * turn * bind_world).normalize()
 }
 
-fn bake(
-    name: &str,
-    seconds: f64,
-    pose_at: fn(f32) -> Pose,
-    skeleton: &Skeleton,
-    bind_world: &[Mat4],
-) -> Clip {
+fn bake(name: &str, seconds: f64, pose_at: fn(f32) -> Pose, skeleton: &Skeleton, bind_world: &[Mat4]) -> Clip {
     let duration_ticks = (seconds * TICKS_PER_SECOND).round();
     let key_count = (duration_ticks / KEY_STEP_TICKS).round() as usize + 1;
     let joints: Vec<usize> = (2..skeleton.nodes.len()).collect(); // every joint node
-    let mut channels: Vec<Channel> = joints
-        .iter()
-        .map(|&node| Channel {
-            node,
-            ..Channel::default()
-        })
-        .collect();
+    let mut channels: Vec<Channel> = joints.iter().map(|&node| Channel { node, ..Channel::default() }).collect();
     for k in 0..key_count {
         let time_ticks = k as f64 * KEY_STEP_TICKS;
         let pose = pose_at((time_ticks / TICKS_PER_SECOND) as f32);
         for (channel, &node) in channels.iter_mut().zip(&joints) {
             let data = &skeleton.nodes[node];
-            let turn = pose
-                .turns
-                .get(&data.name)
-                .copied()
-                .unwrap_or(Quat::IDENTITY);
+            let turn = pose.turns.get(&data.name).copied().unwrap_or(Quat::IDENTITY);
             let (_, world_rotation, _) = bind_world[node].to_scale_rotation_translation();
             let mut value = to_local(data.local.rotation, world_rotation, turn);
             // Keep neighbouring keys in the same hemisphere, as exporters do.
@@ -183,12 +149,7 @@ fn bake(
             }
         }
     }
-    Clip {
-        name: name.into(),
-        duration_ticks,
-        ticks_per_second: TICKS_PER_SECOND,
-        channels,
-    }
+    Clip { name: name.into(), duration_ticks, ticks_per_second: TICKS_PER_SECOND, channels }
 }
 
 /// The four clips: `idle` (2 s), `walk` (1 s), `run` (2/3 s) loop; `wave` (2.5 s) does not.

@@ -52,12 +52,7 @@ struct JointSpec {
 
 fn joint(name: &str, parent: &str, at: [f32; 3], along: [f32; 3]) -> JointSpec {
     let (name, parent) = (name.to_string(), parent.to_string());
-    JointSpec {
-        name,
-        parent,
-        at: Vec3::from(at),
-        along: Vec3::from(along).normalize(),
-    }
+    JointSpec { name, parent, at: Vec3::from(at), along: Vec3::from(along).normalize() }
 }
 
 /// The rig in bind pose, parents before children. Left joints have x > 0.
@@ -71,57 +66,17 @@ fn joint_specs() -> Vec<JointSpec> {
     ];
     for (side, s) in [("l", 1.0f32), ("r", -1.0f32)] {
         let n = |base: &str| format!("{base}_{side}");
-        j.push(joint(
-            &n("clavicle"),
-            "chest",
-            [s * 0.03, 1.45, 0.0],
-            [s, 0.0, 0.0],
-        ));
-        j.push(joint(
-            &n("upper_arm"),
-            &n("clavicle"),
-            [s * 0.18, 1.45, 0.0],
-            [s, 0.0, 0.0],
-        ));
-        j.push(joint(
-            &n("forearm"),
-            &n("upper_arm"),
-            [s * 0.46, 1.45, 0.0],
-            [s, 0.0, 0.0],
-        ));
-        j.push(joint(
-            &n("hand"),
-            &n("forearm"),
-            [s * 0.72, 1.45, 0.0],
-            [s, 0.0, 0.0],
-        ));
+        j.push(joint(&n("clavicle"), "chest", [s * 0.03, 1.45, 0.0], [s, 0.0, 0.0]));
+        j.push(joint(&n("upper_arm"), &n("clavicle"), [s * 0.18, 1.45, 0.0], [s, 0.0, 0.0]));
+        j.push(joint(&n("forearm"), &n("upper_arm"), [s * 0.46, 1.45, 0.0], [s, 0.0, 0.0]));
+        j.push(joint(&n("hand"), &n("forearm"), [s * 0.72, 1.45, 0.0], [s, 0.0, 0.0]));
     }
     for (side, s) in [("l", 1.0f32), ("r", -1.0f32)] {
         let n = |base: &str| format!("{base}_{side}");
-        j.push(joint(
-            &n("thigh"),
-            "hips",
-            [s * 0.095, 0.93, 0.0],
-            [0.0, -1.0, 0.0],
-        ));
-        j.push(joint(
-            &n("shin"),
-            &n("thigh"),
-            [s * 0.095, 0.50, 0.0],
-            [0.0, -1.0, 0.0],
-        ));
-        j.push(joint(
-            &n("foot"),
-            &n("shin"),
-            [s * 0.095, 0.08, 0.0],
-            [0.0, -0.42, 1.0],
-        ));
-        j.push(joint(
-            &n("toe"),
-            &n("foot"),
-            [s * 0.095, 0.03, 0.13],
-            [0.0, 0.0, 1.0],
-        ));
+        j.push(joint(&n("thigh"), "hips", [s * 0.095, 0.93, 0.0], [0.0, -1.0, 0.0]));
+        j.push(joint(&n("shin"), &n("thigh"), [s * 0.095, 0.50, 0.0], [0.0, -1.0, 0.0]));
+        j.push(joint(&n("foot"), &n("shin"), [s * 0.095, 0.08, 0.0], [0.0, -0.42, 1.0]));
+        j.push(joint(&n("toe"), &n("foot"), [s * 0.095, 0.03, 0.13], [0.0, 0.0, 1.0]));
     }
     j
 }
@@ -129,38 +84,19 @@ fn joint_specs() -> Vec<JointSpec> {
 /// The skeleton in bind pose and each node's bind-pose world matrix.
 fn skeleton() -> (Skeleton, Vec<Mat4>) {
     let mut nodes = vec![
-        Node {
-            name: "Character".into(),
-            parent: None,
-            local: Transform::IDENTITY,
-        },
-        Node {
-            name: "body_mesh".into(),
-            parent: Some(0),
-            local: Transform::IDENTITY,
-        },
+        Node { name: "Character".into(), parent: None, local: Transform::IDENTITY },
+        Node { name: "body_mesh".into(), parent: Some(0), local: Transform::IDENTITY },
     ];
     let mut world = vec![Mat4::IDENTITY, Mat4::IDENTITY];
     for spec in joint_specs() {
-        let parent = nodes
-            .iter()
-            .position(|n| n.name == spec.parent)
-            .expect("parent listed first");
+        let parent = nodes.iter().position(|n| n.name == spec.parent).expect("parent listed first");
         // The joint's world frame: origin at the joint, +Y along the bone.
         let rotation = Quat::from_rotation_arc(Vec3::Y, spec.along);
         let joint_world = Mat4::from_rotation_translation(rotation, spec.at);
         // Local = parent_world^-1 * world (lab01 step 6 does the same).
         let local = Transform::from_matrix(world[parent].inverse() * joint_world);
-        let local = Transform {
-            scale: Vec3::ONE,
-            rotation: local.rotation.normalize(),
-            ..local
-        };
-        nodes.push(Node {
-            name: spec.name,
-            parent: Some(parent),
-            local,
-        });
+        let local = Transform { scale: Vec3::ONE, rotation: local.rotation.normalize(), ..local };
+        nodes.push(Node { name: spec.name, parent: Some(parent), local });
         world.push(joint_world);
     }
     (Skeleton { nodes }, world)
@@ -169,23 +105,13 @@ fn skeleton() -> (Skeleton, Vec<Mat4>) {
 /// Builds the character: skeleton, skinned mesh and clips.
 pub fn build() -> Model {
     let (skeleton, bind_world) = skeleton();
-    let mut bone_nodes: Vec<usize> = (0..skeleton.nodes.len())
-        .filter(|&i| skeleton.nodes[i].parent.is_some() && i != 1)
-        .collect();
+    let mut bone_nodes: Vec<usize> =
+        (0..skeleton.nodes.len()).filter(|&i| skeleton.nodes[i].parent.is_some() && i != 1).collect();
     bone_nodes.sort_by(|&a, &b| skeleton.nodes[a].name.cmp(&skeleton.nodes[b].name));
-    let bones: Vec<Bone> = bone_nodes
-        .iter()
-        .map(|&node| Bone {
-            node,
-            offset: bind_world[node].inverse(),
-        })
-        .collect();
+    let bones: Vec<Bone> = bone_nodes.iter().map(|&node| Bone { node, offset: bind_world[node].inverse() }).collect();
     let bone_of = |name: &str| -> u32 {
         let node = skeleton.find(name).expect("known joint");
-        bones
-            .iter()
-            .position(|b| b.node == node)
-            .expect("joint is a bone") as u32
+        bones.iter().position(|b| b.node == node).expect("joint is a bone") as u32
     };
     let parts = tube::body(&bone_of);
     let mesh = SkinnedMesh {
@@ -199,12 +125,7 @@ pub fn build() -> Model {
         bones,
     };
     let clips = clips::all(&skeleton, &bind_world);
-    Model {
-        skeleton,
-        meshes: vec![mesh],
-        clips,
-        global_inverse: Mat4::IDENTITY,
-    }
+    Model { skeleton, meshes: vec![mesh], clips, global_inverse: Mat4::IDENTITY }
 }
 
 #[cfg(test)]

@@ -50,12 +50,7 @@ pub(super) fn body(bone: &dyn Fn(&str) -> u32) -> Parts {
         (0.92, 0.060, 0.055),
         (1.00, 0.048, 0.048),
     ];
-    let owners = [
-        (0.0, bone("hips")),
-        (0.30, bone("spine")),
-        (0.48, bone("chest")),
-        (0.70, bone("neck")),
-    ];
+    let owners = [(0.0, bone("hips")), (0.30, bone("spine")), (0.48, bone("chest")), (0.70, bone("neck"))];
     let spine = Tube {
         start: Vec3::new(0.0, 0.80, 0.0),
         end: Vec3::new(0.0, 1.58, 0.0),
@@ -68,13 +63,8 @@ pub(super) fn body(bone: &dyn Fn(&str) -> u32) -> Parts {
     };
     spine.build(&mut parts);
 
-    let head = [
-        (0.0, 0.050, 0.055),
-        (0.2, 0.075, 0.088),
-        (0.5, 0.088, 0.102),
-        (0.8, 0.082, 0.095),
-        (1.0, 0.062, 0.072),
-    ];
+    let head =
+        [(0.0, 0.050, 0.055), (0.2, 0.075, 0.088), (0.5, 0.088, 0.102), (0.8, 0.082, 0.095), (1.0, 0.062, 0.072)];
     let owners = [(0.0, bone("neck")), (0.06, bone("head"))];
     let skull = Tube {
         start: Vec3::new(0.0, 1.56, 0.01),
@@ -114,12 +104,7 @@ pub(super) fn body(bone: &dyn Fn(&str) -> u32) -> Parts {
             (0.92, 0.044, 0.017),
             (1.00, 0.036, 0.012),
         ];
-        let owners = [
-            (0.0, b("clavicle")),
-            (0.08, b("upper_arm")),
-            (0.36, b("forearm")),
-            (0.62, b("hand")),
-        ];
+        let owners = [(0.0, b("clavicle")), (0.08, b("upper_arm")), (0.36, b("forearm")), (0.62, b("hand"))];
         let limb = Tube {
             start: Vec3::new(s * 0.10, 1.45, 0.0),
             end: Vec3::new(s * 0.90, 1.45, 0.0),
@@ -141,12 +126,7 @@ pub(super) fn body(bone: &dyn Fn(&str) -> u32) -> Parts {
             (0.85, 0.036, 0.038),
             (1.00, 0.036, 0.040),
         ];
-        let owners = [
-            (0.0, bone("hips")),
-            (0.05, b("thigh")),
-            (0.48, b("shin")),
-            (0.90, b("foot")),
-        ];
+        let owners = [(0.0, bone("hips")), (0.05, b("thigh")), (0.48, b("shin")), (0.90, b("foot"))];
         let limb = Tube {
             start: Vec3::new(s * 0.09, 0.98, 0.0),
             end: Vec3::new(s * 0.095, 0.06, 0.005),
@@ -159,12 +139,7 @@ pub(super) fn body(bone: &dyn Fn(&str) -> u32) -> Parts {
         };
         limb.build(&mut parts);
 
-        let foot = [
-            (0.0, 0.034, 0.030),
-            (0.3, 0.040, 0.036),
-            (0.7, 0.046, 0.026),
-            (1.0, 0.040, 0.018),
-        ];
+        let foot = [(0.0, 0.034, 0.030), (0.3, 0.040, 0.036), (0.7, 0.046, 0.026), (1.0, 0.040, 0.018)];
         let owners = [(0.0, b("foot")), (0.19, b("toe"))];
         let sole = Tube {
             start: Vec3::new(s * 0.095, 0.045, -0.04),
@@ -213,21 +188,12 @@ impl Tube<'_> {
                     None if i == 0 => -axis, // a closed end: the cap's pole
                     None => axis,
                 };
-                let tangent = (around - normal * around.dot(normal))
-                    .try_normalize()
-                    .unwrap_or(side);
-                let handedness = if normal.cross(tangent).dot(along) < 0.0 {
-                    -1.0
-                } else {
-                    1.0
-                };
+                let tangent = (around - normal * around.dot(normal)).try_normalize().unwrap_or(side);
+                let handedness = if normal.cross(tangent).dot(along) < 0.0 { -1.0 } else { 1.0 };
                 parts.positions.push(at(i, j));
                 parts.normals.push(normal);
                 parts.tangents.push(tangent.extend(handedness));
-                parts.uvs.push(Vec2::new(
-                    j as f32 / self.sides as f32,
-                    i as f32 / last as f32,
-                ));
+                parts.uvs.push(Vec2::new(j as f32 / self.sides as f32, i as f32 / last as f32));
                 parts.influences.push(influences);
             }
         }
@@ -271,22 +237,13 @@ impl Tube<'_> {
     /// The profile at fraction `f` of the axis, Catmull-Rom interpolated.
     fn radius(&self, f: f32) -> (f32, f32, f32) {
         let p = self.profile;
-        let k = p
-            .iter()
-            .rposition(|q| q.0 <= f)
-            .unwrap_or(0)
-            .min(p.len().saturating_sub(2));
+        let k = p.iter().rposition(|q| q.0 <= f).unwrap_or(0).min(p.len().saturating_sub(2));
         if p.len() == 1 {
             return p[0];
         }
         let t = ((f - p[k].0) / (p[k + 1].0 - p[k].0)).clamp(0.0, 1.0);
         let get = |i: isize| p[i.clamp(0, p.len() as isize - 1) as usize];
-        let (q0, q1, q2, q3) = (
-            get(k as isize - 1),
-            get(k as isize),
-            get(k as isize + 1),
-            get(k as isize + 2),
-        );
+        let (q0, q1, q2, q3) = (get(k as isize - 1), get(k as isize), get(k as isize + 1), get(k as isize + 2));
         let cr = |a: f32, b: f32, c: f32, d: f32| {
             let t2 = t * t;
             0.5 * ((2.0 * b)
@@ -294,11 +251,7 @@ impl Tube<'_> {
                 + (2.0 * a - 5.0 * b + 4.0 * c - d) * t2
                 + (3.0 * b - a - 3.0 * c + d) * t2 * t)
         };
-        (
-            f,
-            cr(q0.1, q1.1, q2.1, q3.1).max(0.002),
-            cr(q0.2, q1.2, q2.2, q3.2).max(0.002),
-        )
+        (f, cr(q0.1, q1.1, q2.1, q3.1).max(0.002), cr(q0.2, q1.2, q2.2, q3.2).max(0.002))
     }
 
     /// Weights at distance `s` along the axis: each hand-over between owners

@@ -17,11 +17,7 @@ struct Vertex {
 }
 
 /// Red, green, blue: the colours of a joint's X, Y and Z axes.
-pub const AXIS_COLORS: [Vec3; 3] = [
-    Vec3::new(0.95, 0.25, 0.2),
-    Vec3::new(0.3, 0.85, 0.3),
-    Vec3::new(0.25, 0.45, 1.0),
-];
+pub const AXIS_COLORS: [Vec3; 3] = [Vec3::new(0.95, 0.25, 0.2), Vec3::new(0.3, 0.85, 0.3), Vec3::new(0.25, 0.45, 1.0)];
 
 /// A list of lines and points to draw this frame (world space).
 #[derive(Default, Clone)]
@@ -50,11 +46,7 @@ impl Overlay {
     /// A line from `a` to `b`, `width` pixels wide.
     pub fn line(&mut self, a: Vec3, b: Vec3, color: Vec3, width: f32) {
         for p in [a, b] {
-            self.lines.push(Vertex {
-                position: p.into(),
-                size: width,
-                color: color.into(),
-            });
+            self.lines.push(Vertex { position: p.into(), size: width, color: color.into() });
         }
     }
 
@@ -84,13 +76,20 @@ impl Overlay {
         }
     }
 
+    /// The bones of a pose: a line from each joint to its parent, read from
+    /// the origins (fourth columns) of `world`. Nothing is drawn from a scene
+    /// root: it is usually the origin, not a joint.
+    pub fn skeleton(&mut self, skeleton: &crate::model::Skeleton, world: &[glam::Mat4], color: Vec3, width: f32) {
+        for (i, node) in skeleton.nodes.iter().enumerate() {
+            if let Some(p) = node.parent.filter(|&p| skeleton.nodes[p].parent.is_some()) {
+                self.line(world[p].w_axis.truncate(), world[i].w_axis.truncate(), color, width);
+            }
+        }
+    }
+
     /// A round dot `size` pixels across.
     pub fn point(&mut self, p: Vec3, color: Vec3, size: f32) {
-        self.points.push(Vertex {
-            position: p.into(),
-            size,
-            color: color.into(),
-        });
+        self.points.push(Vertex { position: p.into(), size, color: color.into() });
     }
 }
 
@@ -141,12 +140,7 @@ impl LineRenderer {
             gl.enable_vertex_attrib_array(attrib::COLOR);
             gl.vertex_attrib_pointer_f32(attrib::COLOR, 3, glow::FLOAT, false, stride, 16);
             gl.bind_vertex_array(None);
-            Ok(LineRenderer {
-                lines,
-                points,
-                vao,
-                vbo,
-            })
+            Ok(LineRenderer { lines, points, vao, vbo })
         }
     }
 
@@ -161,10 +155,9 @@ impl LineRenderer {
             gl.bind_vertex_array(Some(self.vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
         }
-        for (program, vertices, mode, round) in [
-            (&self.lines, &overlay.lines, glow::LINES, 0),
-            (&self.points, &overlay.points, glow::POINTS, 1),
-        ] {
+        for (program, vertices, mode, round) in
+            [(&self.lines, &overlay.lines, glow::LINES, 0), (&self.points, &overlay.points, glow::POINTS, 1)]
+        {
             if vertices.is_empty() {
                 continue;
             }
@@ -175,11 +168,7 @@ impl LineRenderer {
             // SAFETY: the buffer is re-specified with exactly this data, then
             // drawn with as many vertices as it holds.
             unsafe {
-                gl.buffer_data_u8_slice(
-                    glow::ARRAY_BUFFER,
-                    bytemuck::cast_slice(vertices),
-                    glow::STREAM_DRAW,
-                );
+                gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, bytemuck::cast_slice(vertices), glow::STREAM_DRAW);
                 gl.draw_arrays(mode, 0, vertices.len() as i32);
             }
         }

@@ -80,43 +80,19 @@ impl MeshBuffers {
             let vao = gl.create_vertex_array().map_err(GlError)?;
             gl.bind_vertex_array(Some(vao));
             let dynamic = glow::DYNAMIC_DRAW;
-            let pos = float_buffer(
-                gl,
-                bytemuck::cast_slice(positions),
-                Some((attrib::POSITION, 3)),
-                dynamic,
-            )?;
-            let nrm = float_buffer(
-                gl,
-                bytemuck::cast_slice(normals),
-                Some((attrib::NORMAL, 3)),
-                dynamic,
-            )?;
+            let pos = float_buffer(gl, bytemuck::cast_slice(positions), Some((attrib::POSITION, 3)), dynamic)?;
+            let nrm = float_buffer(gl, bytemuck::cast_slice(normals), Some((attrib::NORMAL, 3)), dynamic)?;
             let uvs = match uvs.is_empty() {
                 true => None,
-                false => Some(float_buffer(
-                    gl,
-                    bytemuck::cast_slice(uvs),
-                    Some((attrib::UV, 2)),
-                    glow::STATIC_DRAW,
-                )?),
+                false => Some(float_buffer(gl, bytemuck::cast_slice(uvs), Some((attrib::UV, 2)), glow::STATIC_DRAW)?),
             };
             let tangents = match tangents.is_empty() {
                 true => None,
-                false => Some(float_buffer(
-                    gl,
-                    bytemuck::cast_slice(tangents),
-                    Some((attrib::TANGENT, 4)),
-                    dynamic,
-                )?),
+                false => Some(float_buffer(gl, bytemuck::cast_slice(tangents), Some((attrib::TANGENT, 4)), dynamic)?),
             };
             let ebo = gl.create_buffer().map_err(GlError)?;
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(ebo));
-            gl.buffer_data_u8_slice(
-                glow::ELEMENT_ARRAY_BUFFER,
-                bytemuck::cast_slice(indices),
-                glow::STATIC_DRAW,
-            );
+            gl.buffer_data_u8_slice(glow::ELEMENT_ARRAY_BUFFER, bytemuck::cast_slice(indices), glow::STATIC_DRAW);
             gl.bind_vertex_array(None);
             Ok(MeshBuffers {
                 vao,
@@ -134,14 +110,7 @@ impl MeshBuffers {
 
     /// Uploads a [`SkinnedMesh`] in its bind pose.
     pub fn from_mesh(gl: &glow::Context, mesh: &SkinnedMesh) -> Result<MeshBuffers, GlError> {
-        Self::new(
-            gl,
-            &mesh.positions,
-            &mesh.normals,
-            &mesh.uvs,
-            &mesh.tangents,
-            &mesh.indices,
-        )
+        Self::new(gl, &mesh.positions, &mesh.normals, &mesh.uvs, &mesh.tangents, &mesh.indices)
     }
 
     /// Number of vertices.
@@ -161,11 +130,7 @@ impl MeshBuffers {
 
     /// Replaces the positions (one per vertex), e.g. after CPU skinning.
     pub fn update_positions(&self, gl: &glow::Context, positions: &[Vec3]) {
-        assert_eq!(
-            positions.len(),
-            self.vertex_count,
-            "one position per vertex"
-        );
+        assert_eq!(positions.len(), self.vertex_count, "one position per vertex");
         self.replace(gl, self.positions, bytemuck::cast_slice(positions));
     }
 
@@ -194,18 +159,13 @@ impl MeshBuffers {
                 (Some(buffer), false) => {
                     assert_eq!(colors.len(), self.vertex_count, "one colour per vertex");
                     gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
-                    gl.buffer_sub_data_u8_slice(
-                        glow::ARRAY_BUFFER,
-                        0,
-                        bytemuck::cast_slice(colors),
-                    );
+                    gl.buffer_sub_data_u8_slice(glow::ARRAY_BUFFER, 0, bytemuck::cast_slice(colors));
                     gl.enable_vertex_attrib_array(attrib::COLOR);
                 }
                 (None, false) => {
                     assert_eq!(colors.len(), self.vertex_count, "one colour per vertex");
                     let data = bytemuck::cast_slice(colors);
-                    let buffer =
-                        float_buffer(gl, data, Some((attrib::COLOR, 3)), glow::DYNAMIC_DRAW)?;
+                    let buffer = float_buffer(gl, data, Some((attrib::COLOR, 3)), glow::DYNAMIC_DRAW)?;
                     self.colors = Some(buffer);
                 }
             }
@@ -228,16 +188,10 @@ impl MeshBuffers {
     pub fn delete(self, gl: &glow::Context) {
         // SAFETY: the objects belong to this context and are not used again.
         unsafe {
-            for b in [
-                Some(self.positions),
-                Some(self.normals),
-                self.uvs,
-                self.tangents,
-                self.colors,
-                Some(self.indices),
-            ]
-            .into_iter()
-            .flatten()
+            for b in
+                [Some(self.positions), Some(self.normals), self.uvs, self.tangents, self.colors, Some(self.indices)]
+                    .into_iter()
+                    .flatten()
             {
                 gl.delete_buffer(b);
             }

@@ -27,11 +27,7 @@ use glow::HasContext;
 pub fn describe(gl: &glow::Context) -> String {
     // SAFETY: plain queries of constant strings on the current context.
     unsafe {
-        format!(
-            "{} / OpenGL {}",
-            gl.get_parameter_string(glow::RENDERER),
-            gl.get_parameter_string(glow::VERSION)
-        )
+        format!("{} / OpenGL {}", gl.get_parameter_string(glow::RENDERER), gl.get_parameter_string(glow::VERSION))
     }
 }
 
@@ -95,12 +91,6 @@ pub fn read_window(gl: &glow::Context, rect: [i32; 4]) -> image::RgbaImage {
     // current; read_pixels sizes its buffer for the rectangle.
     unsafe {
         gl.bind_framebuffer(glow::READ_FRAMEBUFFER, None);
-        target::read_pixels(
-            gl,
-            rect[0],
-            rect[1],
-            rect[2].max(1) as u32,
-            rect[3].max(1) as u32,
-        )
+        target::read_pixels(gl, rect[0], rect[1], rect[2].max(1) as u32, rect[3].max(1) as u32)
     }
 }

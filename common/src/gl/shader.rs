@@ -59,19 +59,12 @@ pub(crate) fn line_number(log_line: &str) -> Option<usize> {
 
 /// Turns a compile log into lines that quote the offending source lines.
 fn explain(name: &str, kind: u32, source: &str, log: &str) -> String {
-    let mut out = format!(
-        "shader `{name}` ({} stage) failed to compile:",
-        stage_name(kind)
-    );
+    let mut out = format!("shader `{name}` ({} stage) failed to compile:", stage_name(kind));
     let lines: Vec<&str> = source.lines().collect();
     for entry in log.lines().filter(|l| !l.trim().is_empty()) {
         match line_number(entry) {
             Some(n) if n >= 1 && n <= lines.len() => {
-                out += &format!(
-                    "\n  line {n}: {}\n    {}",
-                    lines[n - 1].trim(),
-                    entry.trim()
-                )
+                out += &format!("\n  line {n}: {}\n    {}", lines[n - 1].trim(), entry.trim())
             }
             _ => out += &format!("\n    {}", entry.trim()),
         }
@@ -125,16 +118,9 @@ impl Program {
             if !gl.get_program_link_status(program) {
                 let log = gl.get_program_info_log(program);
                 gl.delete_program(program);
-                return Err(GlError(format!(
-                    "shader `{name}` failed to link: {}",
-                    log.trim()
-                )));
+                return Err(GlError(format!("shader `{name}` failed to link: {}", log.trim())));
             }
-            Ok(Program {
-                raw: program,
-                name: name.to_string(),
-                locations: RefCell::default(),
-            })
+            Ok(Program { raw: program, name: name.to_string(), locations: RefCell::default() })
         }
     }
 
@@ -218,10 +204,7 @@ mod tests {
     fn reads_line_numbers_of_several_drivers() {
         assert_eq!(line_number("0:12(5): error: syntax error"), Some(12));
         assert_eq!(line_number("0(7) : error C0000: syntax error"), Some(7));
-        assert_eq!(
-            line_number("ERROR: 0:3: 'x' : undeclared identifier"),
-            Some(3)
-        );
+        assert_eq!(line_number("ERROR: 0:3: 'x' : undeclared identifier"), Some(3));
         assert_eq!(line_number("error: linking failed"), None);
     }
 }

@@ -21,12 +21,7 @@ pub struct SurfaceStyle<'a> {
 
 impl Default for SurfaceStyle<'_> {
     fn default() -> Self {
-        SurfaceStyle {
-            color: Vec3::new(0.72, 0.62, 0.52),
-            vertex_colors: false,
-            texture: None,
-            alpha: 1.0,
-        }
+        SurfaceStyle { color: Vec3::new(0.72, 0.62, 0.52), vertex_colors: false, texture: None, alpha: 1.0 }
     }
 }
 
@@ -50,14 +45,7 @@ impl SurfaceRenderer {
     }
 
     /// Draws `mesh` moved by `model` (use identity for skinned vertices).
-    pub fn draw(
-        &self,
-        gl: &glow::Context,
-        camera: &Camera,
-        model: &Mat4,
-        mesh: &MeshBuffers,
-        style: &SurfaceStyle,
-    ) {
+    pub fn draw(&self, gl: &glow::Context, camera: &Camera, model: &Mat4, mesh: &MeshBuffers, style: &SurfaceStyle) {
         let p = &self.program;
         p.bind(gl);
         p.set_mat4(gl, "u_model", model);
@@ -65,16 +53,9 @@ impl SurfaceRenderer {
         p.set_vec3(gl, "u_eye", camera.eye);
         // Key light from above, a little to the right of the viewer.
         let inverse_view = camera.view.inverse();
-        let (right, up, back) = (
-            inverse_view.x_axis.truncate(),
-            inverse_view.y_axis.truncate(),
-            inverse_view.z_axis.truncate(),
-        );
-        p.set_vec3(
-            gl,
-            "u_light_dir",
-            (back * 0.8 + up * 0.7 + right * 0.35).normalize(),
-        );
+        let (right, up, back) =
+            (inverse_view.x_axis.truncate(), inverse_view.y_axis.truncate(), inverse_view.z_axis.truncate());
+        p.set_vec3(gl, "u_light_dir", (back * 0.8 + up * 0.7 + right * 0.35).normalize());
         p.set_vec3(gl, "u_color", style.color);
         p.set_i32(gl, "u_vertex_colors", style.vertex_colors as i32);
         p.set_i32(gl, "u_textured", style.texture.is_some() as i32);

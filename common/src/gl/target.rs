@@ -27,33 +27,16 @@ impl RenderTarget {
             let color = gl.create_renderbuffer().map_err(GlError)?;
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(color));
             gl.renderbuffer_storage(glow::RENDERBUFFER, glow::RGBA8, w, h);
-            gl.framebuffer_renderbuffer(
-                glow::FRAMEBUFFER,
-                glow::COLOR_ATTACHMENT0,
-                glow::RENDERBUFFER,
-                Some(color),
-            );
+            gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0, glow::RENDERBUFFER, Some(color));
             let depth = gl.create_renderbuffer().map_err(GlError)?;
             gl.bind_renderbuffer(glow::RENDERBUFFER, Some(depth));
             gl.renderbuffer_storage(glow::RENDERBUFFER, glow::DEPTH_COMPONENT24, w, h);
-            gl.framebuffer_renderbuffer(
-                glow::FRAMEBUFFER,
-                glow::DEPTH_ATTACHMENT,
-                glow::RENDERBUFFER,
-                Some(depth),
-            );
+            gl.framebuffer_renderbuffer(glow::FRAMEBUFFER, glow::DEPTH_ATTACHMENT, glow::RENDERBUFFER, Some(depth));
             let status = gl.check_framebuffer_status(glow::FRAMEBUFFER);
             if status != glow::FRAMEBUFFER_COMPLETE {
-                return Err(GlError(format!(
-                    "offscreen framebuffer incomplete (status 0x{status:04X})"
-                )));
+                return Err(GlError(format!("offscreen framebuffer incomplete (status 0x{status:04X})")));
             }
-            Ok(RenderTarget {
-                fbo,
-                color,
-                depth,
-                size: [w as u32, h as u32],
-            })
+            Ok(RenderTarget { fbo, color, depth, size: [w as u32, h as u32] })
         }
     }
 
@@ -91,13 +74,7 @@ impl RenderTarget {
 ///
 /// # Safety
 /// The context must be current with a readable framebuffer bound.
-pub(crate) unsafe fn read_pixels(
-    gl: &glow::Context,
-    x: i32,
-    y: i32,
-    w: u32,
-    h: u32,
-) -> image::RgbaImage {
+pub(crate) unsafe fn read_pixels(gl: &glow::Context, x: i32, y: i32, w: u32, h: u32) -> image::RgbaImage {
     let mut pixels = vec![0u8; (w * h * 4) as usize];
     // SAFETY (caller): readable framebuffer bound; `pixels` fits the rectangle.
     unsafe {

@@ -36,16 +36,8 @@ impl Texture {
                 glow::PixelUnpackData::Slice(Some(flipped.as_raw())),
             );
             gl.generate_mipmap(glow::TEXTURE_2D);
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_MIN_FILTER,
-                glow::LINEAR_MIPMAP_LINEAR as i32,
-            );
-            gl.tex_parameter_i32(
-                glow::TEXTURE_2D,
-                glow::TEXTURE_MAG_FILTER,
-                glow::LINEAR as i32,
-            );
+            gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MIN_FILTER, glow::LINEAR_MIPMAP_LINEAR as i32);
+            gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MAG_FILTER, glow::LINEAR as i32);
             gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_WRAP_S, glow::REPEAT as i32);
             gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_WRAP_T, glow::REPEAT as i32);
             gl.bind_texture(glow::TEXTURE_2D, None);
@@ -56,8 +48,7 @@ impl Texture {
 
     /// Loads a PNG (or another enabled format) file and uploads it.
     pub fn from_file(gl: &glow::Context, path: &std::path::Path) -> Result<Texture, GlError> {
-        let image = image::open(path)
-            .map_err(|e| GlError(format!("cannot read texture {}: {e}", path.display())))?;
+        let image = image::open(path).map_err(|e| GlError(format!("cannot read texture {}: {e}", path.display())))?;
         Self::from_image(gl, &image.to_rgba8())
     }
 

@@ -28,28 +28,17 @@ pub struct Transform {
 
 impl Transform {
     /// The transform that changes nothing.
-    pub const IDENTITY: Transform = Transform {
-        translation: Vec3::ZERO,
-        rotation: Quat::IDENTITY,
-        scale: Vec3::ONE,
-    };
+    pub const IDENTITY: Transform = Transform { translation: Vec3::ZERO, rotation: Quat::IDENTITY, scale: Vec3::ONE };
 
     /// A pure translation.
     pub fn from_translation(translation: Vec3) -> Self {
-        Transform {
-            translation,
-            ..Self::IDENTITY
-        }
+        Transform { translation, ..Self::IDENTITY }
     }
 
     /// Splits an affine matrix into TRS parts (shear, if any, is lost).
     pub fn from_matrix(m: Mat4) -> Self {
         let (scale, rotation, translation) = m.to_scale_rotation_translation();
-        Transform {
-            translation,
-            rotation,
-            scale,
-        }
+        Transform { translation, rotation, scale }
     }
 }
 
@@ -88,9 +77,7 @@ impl Skeleton {
 
     /// The direct children of `node`, in storage order.
     pub fn children(&self, node: usize) -> Vec<usize> {
-        (0..self.nodes.len())
-            .filter(|&i| self.nodes[i].parent == Some(node))
-            .collect()
+        (0..self.nodes.len()).filter(|&i| self.nodes[i].parent == Some(node)).collect()
     }
 
     /// Number of parent links between `node` and its root (a root has depth 0).
@@ -146,10 +133,7 @@ pub struct Influences {
 impl Influences {
     /// A vertex that follows one bone completely.
     pub fn single(bone: u32) -> Self {
-        Influences {
-            ids: [bone; 4],
-            weights: [1.0, 0.0, 0.0, 0.0],
-        }
+        Influences { ids: [bone; 4], weights: [1.0, 0.0, 0.0, 0.0] }
     }
 
     /// Number of slots with a non-zero weight.
@@ -248,10 +232,7 @@ impl Model {
         if let Some(i) = self.clips.iter().position(|c| c.name == name_or_index) {
             return Some(i);
         }
-        name_or_index
-            .parse::<usize>()
-            .ok()
-            .filter(|&i| i < self.clips.len())
+        name_or_index.parse::<usize>().ok().filter(|&i| i < self.clips.len())
     }
 
     /// Number of bones over all meshes.

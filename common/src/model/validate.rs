@@ -130,75 +130,39 @@ impl fmt::Display for Problem {
             ParentOutOfRange { node, parent } => {
                 write!(f, "node {node} names parent {parent}, which does not exist")
             }
-            ParentAfterChild { node, parent } => write!(
-                f,
-                "node {node} is stored before its parent {parent}: store parents first"
-            ),
-            LengthMismatch {
-                mesh,
-                what,
-                len,
-                vertices,
-            } => write!(
-                f,
-                "mesh {mesh}: {len} {what} for {vertices} vertices (need one each, or none)"
-            ),
+            ParentAfterChild { node, parent } => {
+                write!(f, "node {node} is stored before its parent {parent}: store parents first")
+            }
+            LengthMismatch { mesh, what, len, vertices } => {
+                write!(f, "mesh {mesh}: {len} {what} for {vertices} vertices (need one each, or none)")
+            }
             BadIndices { mesh, detail } => write!(f, "mesh {mesh}: {detail}"),
             BoneNodeOutOfRange { mesh, bone, node } => {
-                write!(
-                    f,
-                    "mesh {mesh}: bone {bone} follows node {node}, which does not exist"
-                )
+                write!(f, "mesh {mesh}: bone {bone} follows node {node}, which does not exist")
             }
-            InfluenceOutOfRange {
-                mesh,
-                vertex,
-                id,
-                bones,
-            } => write!(
-                f,
-                "mesh {mesh}: vertex {vertex} names bone {id}, but the mesh has {bones} bones"
-            ),
-            BadWeights { mesh, vertex, sum } => write!(
-                f,
-                "mesh {mesh}: vertex {vertex} has weights summing to {sum} (need 1, none negative)"
-            ),
+            InfluenceOutOfRange { mesh, vertex, id, bones } => {
+                write!(f, "mesh {mesh}: vertex {vertex} names bone {id}, but the mesh has {bones} bones")
+            }
+            BadWeights { mesh, vertex, sum } => {
+                write!(f, "mesh {mesh}: vertex {vertex} has weights summing to {sum} (need 1, none negative)")
+            }
             NotFinite { mesh, what, index } => {
                 write!(f, "mesh {mesh}: {what} {index} is NaN or infinite")
             }
-            BadTickRate {
-                clip,
-                ticks_per_second,
-            } => write!(
+            BadTickRate { clip, ticks_per_second } => write!(
                 f,
                 "clip {clip}: {ticks_per_second} ticks per second (must be above 0; files that say 0 mean 25)"
             ),
-            BadDuration {
-                clip,
-                duration_ticks,
-            } => {
-                write!(
-                    f,
-                    "clip {clip}: duration {duration_ticks} ticks is not a length"
-                )
+            BadDuration { clip, duration_ticks } => {
+                write!(f, "clip {clip}: duration {duration_ticks} ticks is not a length")
             }
-            ChannelNodeOutOfRange {
-                clip,
-                channel,
-                node,
-            } => write!(
-                f,
-                "clip {clip}: channel {channel} animates node {node}, which does not exist"
-            ),
+            ChannelNodeOutOfRange { clip, channel, node } => {
+                write!(f, "clip {clip}: channel {channel} animates node {node}, which does not exist")
+            }
             EmptyChannel { clip, channel } => {
                 write!(f, "clip {clip}: channel {channel} has no keys")
             }
-            UnsortedKeys {
-                clip,
-                channel,
-                track,
-                key,
-            } => write!(
+            UnsortedKeys { clip, channel, track, key } => write!(
                 f,
                 "clip {clip}: channel {channel}: {track} key {key} is not after the key before it (sort keys by time)"
             ),
@@ -215,11 +179,7 @@ pub struct ValidationError {
 
 impl ValidationError {
     pub(crate) fn from_problems(problems: Vec<Problem>) -> Result<(), ValidationError> {
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(ValidationError { problems })
-        }
+        if problems.is_empty() { Ok(()) } else { Err(ValidationError { problems }) }
     }
 }
 
@@ -263,19 +223,11 @@ pub(super) fn mesh(mesh: &SkinnedMesh, m: usize, nodes: usize, out: &mut Vec<Pro
     ];
     for (what, len) in lengths {
         if len != 0 && len != vertices {
-            out.push(Problem::LengthMismatch {
-                mesh: m,
-                what,
-                len,
-                vertices,
-            });
+            out.push(Problem::LengthMismatch { mesh: m, what, len, vertices });
         }
     }
     if !mesh.indices.len().is_multiple_of(3) {
-        let detail = format!(
-            "{} indices is not a whole number of triangles",
-            mesh.indices.len()
-        );
+        let detail = format!("{} indices is not a whole number of triangles", mesh.indices.len());
         out.push(Problem::BadIndices { mesh: m, detail });
     }
     if let Some(bad) = mesh.indices.iter().find(|&&i| i as usize >= vertices) {
@@ -283,59 +235,29 @@ pub(super) fn mesh(mesh: &SkinnedMesh, m: usize, nodes: usize, out: &mut Vec<Pro
         out.push(Problem::BadIndices { mesh: m, detail });
     }
     if let Some(index) = mesh.positions.iter().position(|p| !p.is_finite()) {
-        out.push(Problem::NotFinite {
-            mesh: m,
-            what: "position",
-            index,
-        });
+        out.push(Problem::NotFinite { mesh: m, what: "position", index });
     }
     if let Some(index) = mesh.normals.iter().position(|p| !p.is_finite()) {
-        out.push(Problem::NotFinite {
-            mesh: m,
-            what: "normal",
-            index,
-        });
+        out.push(Problem::NotFinite { mesh: m, what: "normal", index });
     }
     for (bone, b) in mesh.bones.iter().enumerate() {
         if b.node >= nodes {
-            out.push(Problem::BoneNodeOutOfRange {
-                mesh: m,
-                bone,
-                node: b.node,
-            });
+            out.push(Problem::BoneNodeOutOfRange { mesh: m, bone, node: b.node });
         }
         if !b.offset.is_finite() {
-            out.push(Problem::NotFinite {
-                mesh: m,
-                what: "bone offset",
-                index: bone,
-            });
+            out.push(Problem::NotFinite { mesh: m, what: "bone offset", index: bone });
         }
     }
     for (vertex, inf) in mesh.influences.iter().enumerate() {
         let bones = mesh.bones.len();
-        if let Some((&id, _)) = inf
-            .ids
-            .iter()
-            .zip(inf.weights)
-            .find(|(id, w)| *w != 0.0 && **id as usize >= bones)
-        {
-            out.push(Problem::InfluenceOutOfRange {
-                mesh: m,
-                vertex,
-                id,
-                bones,
-            });
+        if let Some((&id, _)) = inf.ids.iter().zip(inf.weights).find(|(id, w)| *w != 0.0 && **id as usize >= bones) {
+            out.push(Problem::InfluenceOutOfRange { mesh: m, vertex, id, bones });
             continue;
         }
         let sum = inf.total();
         let negative = inf.weights.iter().any(|w| *w < 0.0 || !w.is_finite());
         if negative || (sum - 1.0).abs() > 1e-3 {
-            out.push(Problem::BadWeights {
-                mesh: m,
-                vertex,
-                sum,
-            });
+            out.push(Problem::BadWeights { mesh: m, vertex, sum });
         }
     }
 }
@@ -343,24 +265,14 @@ pub(super) fn mesh(mesh: &SkinnedMesh, m: usize, nodes: usize, out: &mut Vec<Pro
 pub(super) fn clip(clip: &Clip, c: usize, nodes: usize, out: &mut Vec<Problem>) {
     let tps = clip.ticks_per_second;
     if !(tps.is_finite() && tps > 0.0) {
-        out.push(Problem::BadTickRate {
-            clip: c,
-            ticks_per_second: tps,
-        });
+        out.push(Problem::BadTickRate { clip: c, ticks_per_second: tps });
     }
     if !(clip.duration_ticks.is_finite() && clip.duration_ticks >= 0.0) {
-        out.push(Problem::BadDuration {
-            clip: c,
-            duration_ticks: clip.duration_ticks,
-        });
+        out.push(Problem::BadDuration { clip: c, duration_ticks: clip.duration_ticks });
     }
     for (channel, ch) in clip.channels.iter().enumerate() {
         if ch.node >= nodes {
-            out.push(Problem::ChannelNodeOutOfRange {
-                clip: c,
-                channel,
-                node: ch.node,
-            });
+            out.push(Problem::ChannelNodeOutOfRange { clip: c, channel, node: ch.node });
         }
         if ch.positions.is_empty() && ch.rotations.is_empty() && ch.scales.is_empty() {
             out.push(Problem::EmptyChannel { clip: c, channel });
@@ -372,12 +284,7 @@ pub(super) fn clip(clip: &Clip, c: usize, nodes: usize, out: &mut Vec<Problem>) 
         ];
         for (track, key) in unsorted {
             if let Some(key) = key {
-                out.push(Problem::UnsortedKeys {
-                    clip: c,
-                    channel,
-                    track,
-                    key,
-                });
+                out.push(Problem::UnsortedKeys { clip: c, channel, track, key });
             }
         }
     }
