@@ -8,28 +8,13 @@ const DEMO: &str = env!("CARGO_BIN_EXE_lab02_gradient_matrix");
 #[test]
 fn demo_screenshot_of_the_character() {
     expect_picture(DEMO, "lab02", &[]);
-    expect_picture(
-        DEMO,
-        "lab02",
-        &[
-            "--clip",
-            "walk",
-            "--set",
-            "key=0.25",
-            "--set",
-            "ghost=false",
-        ],
-    );
+    expect_picture(DEMO, "lab02", &["--clip", "walk", "--set", "key=0.25", "--set", "ghost=false"]);
 }
 
 #[cfg(feature = "assimp")]
 #[test]
 fn demo_screenshot_of_files() {
-    for file in [
-        "X/BCN_Epileptic.X",
-        "FBX/animation_with_skeleton.fbx",
-        "FBX/huesitos.fbx",
-    ] {
+    for file in ["X/BCN_Epileptic.X", "FBX/animation_with_skeleton.fbx", "FBX/huesitos.fbx"] {
         if let Some(path) = test_model(file) {
             expect_picture(DEMO, "lab02", &["--model", &path]);
         }
@@ -39,10 +24,7 @@ fn demo_screenshot_of_files() {
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
     expect_refusals(DEMO, cfg!(feature = "assimp"));
-    let png = std::env::temp_dir()
-        .join("lab02-refused.png")
-        .display()
-        .to_string();
+    let png = std::env::temp_dir().join("lab02-refused.png").display().to_string();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "key=lots"], &["key"]).or_fail();
     if let Some(bvh) = test_model("BVH/01_01.bvh").filter(|_| cfg!(feature = "assimp")) {
         // assimp draws a BVH skeleton with a mesh of its own; it has bones, so it loads.

@@ -32,15 +32,9 @@ fn character_posed() -> (Model, Vec<Transform>) {
 
 fn check_gradient(a: &Mat4, b: &Mat4, got: Mat4) -> Result<(), String> {
     let mistakes = [
-        (
-            "this is a^-1 * b: the inverse goes on the right, so that gradient * a = b",
-            a.inverse() * *b,
-        ),
+        ("this is a^-1 * b: the inverse goes on the right, so that gradient * a = b", a.inverse() * *b),
         ("this is b itself: the inverse of a is missing", *b),
-        (
-            "this is a * b^-1: the gradient from b back to a, the wrong way round",
-            *a * b.inverse(),
-        ),
+        ("this is a * b^-1: the gradient from b back to a, the wrong way round", *a * b.inverse()),
         ("this is b * a: use the inverse of a", *b * *a),
     ];
     check_mat4("gradient(a, b)", got, *b * a.inverse(), &mistakes)
@@ -61,13 +55,8 @@ fn step1_gradient_of_translations_is_their_difference() {
     // Like points: from (1,0,0) to (4,2,0) is a move by (3,2,0).
     let a = Mat4::from_translation(Vec3::new(1.0, 0.0, 0.0));
     let b = Mat4::from_translation(Vec3::new(4.0, 2.0, 0.0));
-    check_mat4(
-        "gradient of two translations",
-        gradient(&a, &b),
-        Mat4::from_translation(Vec3::new(3.0, 2.0, 0.0)),
-        &[],
-    )
-    .or_fail();
+    check_mat4("gradient of two translations", gradient(&a, &b), Mat4::from_translation(Vec3::new(3.0, 2.0, 0.0)), &[])
+        .or_fail();
     check_mat4("gradient(a, a)", gradient(&a, &a), Mat4::IDENTITY, &[]).or_fail();
 }
 
@@ -86,11 +75,7 @@ fn check_inverse_binds(model: &Model, got: &[Mat4]) -> Result<(), String> {
     let bones = &model.meshes[0].bones;
     let bind_world = world_matrices(skeleton, &skeleton.rest_locals());
     if got.len() != bones.len() {
-        return Err(format!(
-            "{} matrices for {} bones: return one per bone, in bone order",
-            got.len(),
-            bones.len()
-        ));
+        return Err(format!("{} matrices for {} bones: return one per bone, in bone order", got.len(), bones.len()));
     }
     for (b, bone) in bones.iter().enumerate() {
         let name = &skeleton.nodes[bone.node].name;
@@ -99,22 +84,14 @@ fn check_inverse_binds(model: &Model, got: &[Mat4]) -> Result<(), String> {
                 "this is the inverse of node b's matrix, not of bone b's node: use bind_world[bones[b].node]",
                 bind_world[b].inverse(),
             ),
-            (
-                "this is the bind world matrix itself: invert it",
-                bind_world[bone.node],
-            ),
+            ("this is the bind world matrix itself: invert it", bind_world[bone.node]),
             (
                 "this is the inverse of the *local* matrix: use the world matrix of the bind pose",
                 transform_to_matrix(&skeleton.nodes[bone.node].local).inverse(),
             ),
         ];
         // The file's inverse bind (`offset`) is the reference: they must agree.
-        check_mat4(
-            &format!("inverse bind of bone {b} (`{name}`)"),
-            got[b],
-            bone.offset,
-            &mistakes,
-        )?;
+        check_mat4(&format!("inverse bind of bone {b} (`{name}`)"), got[b], bone.offset, &mistakes)?;
     }
     Ok(())
 }
@@ -133,13 +110,7 @@ fn step2_bind_times_inverse_bind_is_identity() {
     let bind_world = world_matrices(&model.skeleton, &model.skeleton.rest_locals());
     let bones = &model.meshes[0].bones;
     for (bone, inverse) in bones.iter().zip(inverse_bind_matrices(&bind_world, bones)) {
-        check_mat4(
-            "bind world * inverse bind",
-            bind_world[bone.node] * inverse,
-            Mat4::IDENTITY,
-            &[],
-        )
-        .or_fail();
+        check_mat4("bind world * inverse bind", bind_world[bone.node] * inverse, Mat4::IDENTITY, &[]).or_fail();
     }
 }
 
@@ -150,20 +121,9 @@ fn grader_step2_rejects_index_mixups_and_locals() {
     let bind_world = world_matrices(s, &s.rest_locals());
     let bones = &model.meshes[0].bones;
     let by_bone_index: Vec<Mat4> = (0..bones.len()).map(|b| bind_world[b].inverse()).collect();
-    assert!(
-        check_inverse_binds(&model, &by_bone_index)
-            .unwrap_err()
-            .contains("bones[b].node")
-    );
-    let locals: Vec<Mat4> = bones
-        .iter()
-        .map(|b| transform_to_matrix(&s.nodes[b.node].local).inverse())
-        .collect();
-    assert!(
-        check_inverse_binds(&model, &locals)
-            .unwrap_err()
-            .contains("local")
-    );
+    assert!(check_inverse_binds(&model, &by_bone_index).unwrap_err().contains("bones[b].node"));
+    let locals: Vec<Mat4> = bones.iter().map(|b| transform_to_matrix(&s.nodes[b.node].local).inverse()).collect();
+    assert!(check_inverse_binds(&model, &locals).unwrap_err().contains("local"));
 }
 
 // ---------------------------------------------------------------- step 3
@@ -171,11 +131,7 @@ fn grader_step2_rejects_index_mixups_and_locals() {
 fn check_gradients(model: &Model, target_world: &[Mat4], got: &[Mat4]) -> Result<(), String> {
     let bones = &model.meshes[0].bones;
     if got.len() != bones.len() {
-        return Err(format!(
-            "{} matrices for {} bones: one per bone, in bone order",
-            got.len(),
-            bones.len()
-        ));
+        return Err(format!("{} matrices for {} bones: one per bone, in bone order", got.len(), bones.len()));
     }
     for (b, bone) in bones.iter().enumerate() {
         let name = &model.skeleton.nodes[bone.node].name;
@@ -188,10 +144,7 @@ fn check_gradients(model: &Model, target_world: &[Mat4], got: &[Mat4]) -> Result
                 "this is inverse_bind * target: the target world matrix goes on the left",
                 bone.offset * target_world[bone.node],
             ),
-            (
-                "this is the target world matrix alone: multiply by the inverse bind",
-                target_world[bone.node],
-            ),
+            ("this is the target world matrix alone: multiply by the inverse bind", target_world[bone.node]),
         ];
         check_mat4(
             &format!("gradient of bone {b} (`{name}`)"),
@@ -218,13 +171,7 @@ fn step3_bind_pose_gradients_are_identity() {
     let bind_world = world_matrices(&model.skeleton, &model.skeleton.rest_locals());
     let offsets: Vec<Mat4> = model.meshes[0].bones.iter().map(|b| b.offset).collect();
     for g in gradient_matrices(&bind_world, &offsets, &model.meshes[0].bones) {
-        check_mat4(
-            "a bone's gradient when the target is the bind pose",
-            g,
-            Mat4::IDENTITY,
-            &[],
-        )
-        .or_fail();
+        check_mat4("a bone's gradient when the target is the bind pose", g, Mat4::IDENTITY, &[]).or_fail();
     }
 }
 
@@ -232,10 +179,7 @@ fn step3_bind_pose_gradients_are_identity() {
 fn step3_a_prop_in_the_hand_follows_the_hand() {
     let (model, target) = character_posed();
     let s = &model.skeleton;
-    let (bind_world, target_world) = (
-        world_matrices(s, &s.rest_locals()),
-        world_matrices(s, &target),
-    );
+    let (bind_world, target_world) = (world_matrices(s, &s.rest_locals()), world_matrices(s, &target));
     let hand = s.find("hand_r").unwrap();
     let bones = &model.meshes[0].bones;
     let b = bones.iter().position(|b| b.node == hand).unwrap();
@@ -244,13 +188,7 @@ fn step3_a_prop_in_the_hand_follows_the_hand() {
     // A point 5 cm past the hand in the bind pose, in the hand's own frame...
     let prop = bind_world[hand].transform_point3(Vec3::new(0.0, 0.05, 0.0));
     let want = target_world[hand].transform_point3(Vec3::new(0.0, 0.05, 0.0));
-    check_vec3(
-        "the prop moved by the hand's gradient",
-        g.transform_point3(prop),
-        want,
-        &[],
-    )
-    .or_fail();
+    check_vec3("the prop moved by the hand's gradient", g.transform_point3(prop), want, &[]).or_fail();
 }
 
 #[test]
@@ -258,25 +196,10 @@ fn grader_step3_rejects_wrong_gradients() {
     let (model, target) = character_posed();
     let tw = world_matrices(&model.skeleton, &target);
     let bones = &model.meshes[0].bones;
-    let mixed: Vec<Mat4> = bones
-        .iter()
-        .enumerate()
-        .map(|(b, bone)| tw[b] * bone.offset)
-        .collect();
-    assert!(
-        check_gradients(&model, &tw, &mixed)
-            .unwrap_err()
-            .contains("bones[b].node")
-    );
-    let swapped: Vec<Mat4> = bones
-        .iter()
-        .map(|bone| bone.offset * tw[bone.node])
-        .collect();
-    assert!(
-        check_gradients(&model, &tw, &swapped)
-            .unwrap_err()
-            .contains("left")
-    );
+    let mixed: Vec<Mat4> = bones.iter().enumerate().map(|(b, bone)| tw[b] * bone.offset).collect();
+    assert!(check_gradients(&model, &tw, &mixed).unwrap_err().contains("bones[b].node"));
+    let swapped: Vec<Mat4> = bones.iter().map(|bone| bone.offset * tw[bone.node]).collect();
+    assert!(check_gradients(&model, &tw, &swapped).unwrap_err().contains("left"));
 }
 
 // ---------------------------------------------------------------- step 4
@@ -314,17 +237,9 @@ fn check_skinning(model: &Model, tw: &[Mat4], got: &[Mat4]) -> Result<(), String
                 "this is world * offset * global_inverse: the global inverse goes on the left",
                 tw[bone.node] * bone.offset * gi,
             ),
-            (
-                "node b's matrix was used for bone b: use target_world[bones[b].node]",
-                gi * tw[b] * bone.offset,
-            ),
+            ("node b's matrix was used for bone b: use target_world[bones[b].node]", gi * tw[b] * bone.offset),
         ];
-        check_mat4(
-            &format!("skinning matrix of bone {b}"),
-            got[b],
-            gi * tw[bone.node] * bone.offset,
-            &mistakes,
-        )?;
+        check_mat4(&format!("skinning matrix of bone {b}"), got[b], gi * tw[bone.node] * bone.offset, &mistakes)?;
     }
     Ok(())
 }
@@ -341,30 +256,15 @@ fn step4_loader_formula_with_a_scaled_rotated_root() {
 fn step4_three_ways_agree_on_the_character() {
     let (model, target) = character_posed();
     let s = &model.skeleton;
-    let (bind, tw) = (
-        world_matrices(s, &s.rest_locals()),
-        world_matrices(s, &target),
-    );
+    let (bind, tw) = (world_matrices(s, &s.rest_locals()), world_matrices(s, &target));
     let bones = &model.meshes[0].bones;
     let loader = skinning_matrices(&model.global_inverse, &tw, bones);
     for (b, bone) in bones.iter().enumerate() {
         let name = &s.nodes[bone.node].name;
         let want = tw[bone.node] * bind[bone.node].inverse(); // target * bind^-1
-        check_mat4(
-            &format!("skinning_matrices, bone `{name}`"),
-            loader[b],
-            want,
-            &[],
-        )
-        .or_fail();
+        check_mat4(&format!("skinning_matrices, bone `{name}`"), loader[b], want, &[]).or_fail();
         let chain = chain_matrix(s, &s.rest_locals(), &target, bone.node);
-        check_mat4(
-            &format!("chain_matrix, `{name}`"),
-            chain,
-            want,
-            &chain_mistakes(s, &target, bone.node),
-        )
-        .or_fail();
+        check_mat4(&format!("chain_matrix, `{name}`"), chain, want, &chain_mistakes(s, &target, bone.node)).or_fail();
     }
 }
 
@@ -380,22 +280,11 @@ fn chain_mistakes(s: &Skeleton, target: &[Transform], node: usize) -> Vec<(&'sta
     let t = |i: usize| transform_to_matrix(&target[i]);
     let down: Mat4 = path.iter().fold(Mat4::IDENTITY, |acc, &i| acc * t(i));
     let down_reversed: Mat4 = path.iter().rev().fold(Mat4::IDENTITY, |acc, &i| acc * t(i));
-    let up: Mat4 = path
-        .iter()
-        .rev()
-        .fold(Mat4::IDENTITY, |acc, &i| acc * m(i).inverse());
-    let up_reversed: Mat4 = path
-        .iter()
-        .fold(Mat4::IDENTITY, |acc, &i| acc * m(i).inverse());
+    let up: Mat4 = path.iter().rev().fold(Mat4::IDENTITY, |acc, &i| acc * m(i).inverse());
+    let up_reversed: Mat4 = path.iter().fold(Mat4::IDENTITY, |acc, &i| acc * m(i).inverse());
     vec![
-        (
-            "the inverses are in the wrong order: the node's own inverse comes first (M2^-1 M1^-1)",
-            down * up_reversed,
-        ),
-        (
-            "the target factors are reversed: the root's goes leftmost (M'1 M'2 ...)",
-            down_reversed * up,
-        ),
+        ("the inverses are in the wrong order: the node's own inverse comes first (M2^-1 M1^-1)", down * up_reversed),
+        ("the target factors are reversed: the root's goes leftmost (M'1 M'2 ...)", down_reversed * up),
         (
             "only the node's own local matrices are used: the chain runs over all its ancestors",
             t(node) * m(node).inverse(),
@@ -408,24 +297,15 @@ fn grader_step4_rejects_wrong_chains_and_formulas() {
     let (model, target) = character_posed();
     let s = &model.skeleton;
     let hand = s.find("hand_r").unwrap();
-    let want =
-        world_matrices(s, &target)[hand] * world_matrices(s, &s.rest_locals())[hand].inverse();
+    let want = world_matrices(s, &target)[hand] * world_matrices(s, &s.rest_locals())[hand].inverse();
     for (why, wrong) in chain_mistakes(s, &target, hand) {
         let err = check_mat4("chain", wrong, want, &chain_mistakes(s, &target, hand)).unwrap_err();
         assert!(err.contains(why), "{err}");
     }
     let (model, target) = file_like();
     let tw = world_matrices(&model.skeleton, &target);
-    let no_global: Vec<Mat4> = model.meshes[0]
-        .bones
-        .iter()
-        .map(|b| tw[b.node] * b.offset)
-        .collect();
-    assert!(
-        check_skinning(&model, &tw, &no_global)
-            .unwrap_err()
-            .contains("global inverse is missing")
-    );
+    let no_global: Vec<Mat4> = model.meshes[0].bones.iter().map(|b| tw[b.node] * b.offset).collect();
+    assert!(check_skinning(&model, &tw, &no_global).unwrap_err().contains("global inverse is missing"));
 }
 
 #[test]
@@ -438,12 +318,6 @@ fn step4_offsets_are_step2s_inverse_binds() {
     let loader = skinning_matrices(&model.global_inverse, &bind_world, &bones);
     for (b, bone) in bones.iter().enumerate() {
         check_mat4("offset vs step 2", from_step2[b], bone.offset, &[]).or_fail();
-        check_mat4(
-            "bind pose through the loader formula",
-            loader[b],
-            Mat4::IDENTITY,
-            &[],
-        )
-        .or_fail();
+        check_mat4("bind pose through the loader formula", loader[b], Mat4::IDENTITY, &[]).or_fail();
     }
 }
