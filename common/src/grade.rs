@@ -194,6 +194,7 @@ pub fn expect_picture(exe: &str, lab: &str, extra: &[&str]) -> Option<image::Rgb
 pub fn expect_refusals(exe: &str, with_loader: bool) {
     demo_refuses(exe, &["--model", "/no/such/file.fbx"], &["/no/such/file.fbx", "no such file"]).or_fail();
     demo_refuses(exe, &["--clip", "dance"], &["dance"]).or_fail();
+    demo_refuses(exe, &["--set", "nonsense=1"], &["nonsense", "no such setting"]).or_fail();
     if !with_loader {
         return;
     }

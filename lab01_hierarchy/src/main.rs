@@ -261,6 +261,10 @@ impl Lab for Hierarchy {
 }
 
 fn main() -> ExitCode {
-    let demo = Demo { crate_name: "lab01_hierarchy", title: "Lab 01: the transform hierarchy" };
+    let demo = Demo {
+        crate_name: "lab01_hierarchy",
+        title: "Lab 01: the transform hierarchy",
+        settings: &["joint", "angles", "axes", "rest", "animate", "recursive"],
+    };
     app::run(demo, Hierarchy::new)
 }

@@ -27,6 +27,8 @@ struct Gradients {
     inverse_bind: Vec<Mat4>,
     clip: Option<usize>,
     key: f32,
+    /// The key at start, for reset.
+    first_key: f32,
     /// Extra slider turns per node, degrees.
     angles: Vec<Vec3>,
     selected: usize,
@@ -62,10 +64,16 @@ fn hand_bone(model: &Model, bones: &[Bone]) -> usize {
 impl Gradients {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
         let model = scene.model;
-        let Some(mesh) = model.meshes.iter().find(|m| !m.bones.is_empty()) else {
+        // Every mesh's bones, once per node (meshes may share bones).
+        let mut bones: Vec<Bone> = Vec::new();
+        for bone in model.meshes.iter().flat_map(|m| &m.bones) {
+            if bones.iter().all(|b| b.node != bone.node) {
+                bones.push(*bone);
+            }
+        }
+        if bones.is_empty() {
             return Err(format!("{} has no skinned mesh: lab02 needs bones (try X/BCN_Epileptic.X)", scene.source));
-        };
-        let bones = mesh.bones.clone();
+        }
         // Read the settings first: a typo is reported before anything runs.
         let key = args.setting_as("key")?.unwrap_or(0.4);
         let flag = |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
@@ -78,6 +86,9 @@ impl Gradients {
         let mut selected = bones[hand_bone(&model, &bones)].node;
         if let Some(name) = args.setting("joint") {
             selected = model.skeleton.find(name).ok_or(format!("--set joint={name}: no joint of that name"))?;
+            if bones.iter().all(|b| b.node != selected) {
+                return Err(format!("--set joint={name}: that node is not a bone (no vertex follows it)"));
+            }
         }
         let bind_world = world_matrices(&model.skeleton, &model.skeleton.rest_locals());
         // Touch the steps in order, so an unfinished exercise names its first stub.
@@ -106,6 +117,7 @@ impl Gradients {
             prop_bone: hand_bone(&model, &bones),
             angles: vec![Vec3::ZERO; model.skeleton.nodes.len()],
             key,
+            first_key: key,
             show,
             surface: SurfaceRenderer::new(gl).map_err(|e| e.to_string())?,
             lines: LineRenderer::new(gl).map_err(|e| e.to_string())?,
@@ -209,15 +221,27 @@ impl Lab for Gradients {
             let chain = chain_matrix(&self.model.skeleton, &self.model.skeleton.rest_locals(), &target, self.selected);
             let diff = |m: Mat4| (m - step3).to_cols_array().iter().fold(0.0f32, |a, x| a.max(x.abs()));
             ui.label(format!(
-                "largest difference from step 3:\n  loader formula {:.2e}\n  chain {:.2e}",
+                "largest difference from step 3:\n  loader formula {:.2e}\n  chain {:.2e}\n\
+                 (the loader formula uses the file's own offsets: on a file whose rest pose\n\
+                 is not its bind pose, a large difference is the file, not your code)",
                 diff(loader),
                 diff(chain)
             ));
         }
     }
 
+    /// Playing steps the target pose through the clip's keys (whole keys:
+    /// interpolating between them is lab04).
+    fn update(&mut self, dt: f32) {
+        if let Some(c) = self.clip {
+            let seconds = self.model.clips[c].duration_seconds().max(1e-3) as f32;
+            self.key = (self.key + dt / seconds).rem_euclid(1.0);
+        }
+    }
+
     fn reset(&mut self) {
         self.angles.iter_mut().for_each(|a| *a = Vec3::ZERO);
+        self.key = self.first_key;
     }
 
     fn help(&self) -> &str {
@@ -230,6 +254,10 @@ impl Lab for Gradients {
 }
 
 fn main() -> ExitCode {
-    let demo = Demo { crate_name: "lab02_gradient_matrix", title: "Lab 02: the gradient matrix" };
+    let demo = Demo {
+        crate_name: "lab02_gradient_matrix",
+        title: "Lab 02: the gradient matrix",
+        settings: &["key", "joint", "bind", "arrows", "ghost"],
+    };
     app::run(demo, Gradients::new)
 }

@@ -238,6 +238,7 @@ fn check_skinning(model: &Model, tw: &[Mat4], got: &[Mat4]) -> Result<(), String
                 tw[bone.node] * bone.offset * gi,
             ),
             ("node b's matrix was used for bone b: use target_world[bones[b].node]", gi * tw[b] * bone.offset),
+            ("this is global_inverse * offset * world: the offset goes on the right", gi * bone.offset * tw[bone.node]),
         ];
         check_mat4(&format!("skinning matrix of bone {b}"), got[b], gi * tw[bone.node] * bone.offset, &mistakes)?;
     }

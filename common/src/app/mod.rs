@@ -61,6 +61,9 @@ pub struct Demo {
     pub crate_name: &'static str,
     /// The window title, e.g. `Lab 01: the transform hierarchy`.
     pub title: &'static str,
+    /// The `--set` keys this demo understands; any other key is refused
+    /// (a misspelt setting should not be silently ignored).
+    pub settings: &'static [&'static str],
 }
 
 /// Builds a lab from the GL context, the command line and the scene.
@@ -77,6 +80,11 @@ pub fn run<L: Lab>(demo: Demo, make: impl FnOnce(&Arc<glow::Context>, &Args, Sce
         Ok(args) => args,
         Err(e) => e.exit(),
     };
+    if let Some((key, _)) = args.settings.iter().find(|(k, _)| !demo.settings.contains(&k.as_str())) {
+        let known = if demo.settings.is_empty() { "none".to_string() } else { demo.settings.join(", ") };
+        eprintln!("{}: --set {key}=...: no such setting; this demo knows: {known}", demo.crate_name);
+        return ExitCode::from(1);
+    }
     let scene = match load_scene(&args) {
         Ok(scene) => scene,
         Err(message) => {
