@@ -398,6 +398,22 @@ impl Lab for CpuSkinning {
 }
 
 fn main() -> ExitCode {
-    let demo = Demo { crate_name: "lab03_cpu_skinning", title: "Lab 03: skinning on the CPU" };
+    let demo = Demo {
+        crate_name: "lab03_cpu_skinning",
+        title: "Lab 03: skinning on the CPU",
+        settings: &[
+            "view",
+            "twist",
+            "stitching",
+            "heat",
+            "joint",
+            "normals",
+            "tangents",
+            "skeleton",
+            "checker",
+            "animate",
+            "key",
+        ],
+    };
     app::run(demo, CpuSkinning::new)
 }
