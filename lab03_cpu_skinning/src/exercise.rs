@@ -20,13 +20,14 @@ pub fn influences_from_weights(_weights: &[(u32, f32)]) -> Influences {
 /// Step 2a: the gradient of every bone for a pose: `global_inverse *
 /// world[node] * offset` (lab02, step 4). `world` has one matrix per *node*;
 /// return one per *bone*. Bone `b` follows node `bones[b].node`.
-pub fn bone_gradients(_bones: &[Bone], _world: &[Mat4], _global_inverse: &Mat4) -> Vec<Mat4> {
+pub fn bone_gradients(_global_inverse: &Mat4, _world: &[Mat4], _bones: &[Bone]) -> Vec<Mat4> {
     todo!("lab03 step 2: one gradient per bone for the pose (README, step 2)")
 }
 
 /// Step 2b: a vertex's matrix: the sum of `weight * gradients[id]` over its
-/// four slots (`influences.ids[i]` indexes `gradients`). If every weight is
-/// 0, return the identity, so the vertex stays in the bind pose.
+/// four slots (`influences.ids[i]` indexes `gradients`). Skip slots whose
+/// weight is 0: their ids are never read and may be anything. If every
+/// weight is 0, return the identity, so the vertex stays in the bind pose.
 pub fn blend_matrices(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {
     todo!("lab03 step 2: blend the gradient matrices by weight (README, step 2)")
 }
@@ -45,7 +46,9 @@ pub fn skin_normal(_blended: &Mat4, _normal: Vec3) -> Vec3 {
 
 /// Step 5: a skinned tangent: transform its `xyz` with the 3x3 part (not the
 /// inverse-transpose), remove its component along `skinned_normal`,
-/// renormalise, and keep the handedness `w`.
+/// renormalise, and keep the handedness `w`. If nothing is left after the
+/// subtraction, use any unit vector perpendicular to the normal
+/// (`skinned_normal.any_orthonormal_vector()`).
 pub fn skin_tangent(_blended: &Mat4, _tangent: Vec4, _skinned_normal: Vec3) -> Vec4 {
     todo!("lab03 step 5: transform, re-orthogonalise, renormalise, keep w (README, step 5)")
 }

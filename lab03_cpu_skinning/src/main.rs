@@ -37,7 +37,7 @@ impl Skin {
         global_inverse: &Mat4,
         method: Method,
     ) -> Result<(), String> {
-        let gradients = bone_gradients(&self.mesh.bones, world, global_inverse);
+        let gradients = bone_gradients(global_inverse, world, &self.mesh.bones);
         skin_mesh_into(&self.mesh, &gradients, method, &mut self.out)
             .map_err(|e| format!("mesh `{}`: {e}", self.mesh.name))?;
         self.gpu.update_positions(gl, &self.out.positions);
@@ -111,12 +111,12 @@ impl CpuSkinning {
             Some("twist") => View::Twist,
             Some(other) => return Err(format!("--set view={other}: use `character` or `twist`")),
         };
-        let twist_angle = args.setting_as::<f32>("twist")?.unwrap_or(150.0).to_radians();
+        let twist_angle = args.setting_as::<f32>("twist")?.unwrap_or(150.0);
         let selected = match args.setting("joint") {
             Some(name) => model.skeleton.find(name).ok_or(format!("--set joint={name}: no joint of that name"))?,
             None => model.skeleton.find("forearm_l").unwrap_or_else(|| common::pose::suggested_joint(&model.skeleton)),
         };
-        let clip = if builtin || args.clip.is_none() { None } else { scene.clip };
+        let clip = if args.clip.is_none() { None } else { scene.clip }; // a clip key replaces the motion
         let skins = model
             .meshes
             .into_iter()
@@ -166,7 +166,7 @@ impl CpuSkinning {
             Some(c) => common::pose::key_pose(&self.skeleton, &self.clips[c], self.key),
             None => self.skeleton.rest_locals(),
         };
-        if self.builtin {
+        if self.builtin && self.clip.is_none() {
             motion(&self.skeleton, &mut locals, if self.animate { self.time } else { 0.0 });
         } else if self.animate {
             let swing = Vec3::new(0.0, 0.0, 35.0 * (self.time * std::f32::consts::TAU / 3.0).cos());
@@ -188,7 +188,7 @@ impl CpuSkinning {
             }
             View::Twist => {
                 let (skeleton, skins, twist, bend) = &mut self.twist;
-                let world = world_matrices(skeleton, &twist::pose(skeleton, *twist, *bend));
+                let world = world_matrices(skeleton, &twist::pose(skeleton, twist.to_radians(), bend.to_radians()));
                 skins[0].skin(gl, &world, &Mat4::IDENTITY, Method::LinearBlend)?;
                 skins[1].skin(gl, &world, &Mat4::IDENTITY, Method::Stitching)?;
             }
@@ -339,8 +339,8 @@ impl Lab for CpuSkinning {
         self.reframe |= before != self.view;
         if self.view == View::Twist {
             ui.label("Left: linear blend (the waist collapses). Right: stitching (a seam).");
-            ui.add(egui::Slider::new(&mut self.twist.2, 0.0..=std::f32::consts::PI).text("twist (rad)"));
-            ui.add(egui::Slider::new(&mut self.twist.3, -1.5..=1.5).text("bend (rad)"));
+            ui.add(egui::Slider::new(&mut self.twist.2, 0.0..=180.0).text("twist (deg)"));
+            ui.add(egui::Slider::new(&mut self.twist.3, -90.0..=90.0).text("bend (deg)"));
             return;
         }
         ui.horizontal(|ui| {
@@ -359,7 +359,6 @@ impl Lab for CpuSkinning {
         ui.checkbox(&mut self.animate, "move on its own");
         let bone_nodes: Vec<usize> = self.skins.iter().flat_map(|s| s.mesh.bones.iter().map(|b| b.node)).collect();
         let mut nodes: Vec<usize> = (0..self.skeleton.nodes.len()).filter(|i| bone_nodes.contains(i)).collect();
-        nodes.dedup();
         let heat_changed = common::ui::bone_picker(ui, &self.skeleton, &nodes, &mut self.selected);
         common::ui::turn_sliders(ui, &mut self.angles[self.selected]);
         ui.checkbox(&mut self.heat, "weights of the selected joint (heat map)");

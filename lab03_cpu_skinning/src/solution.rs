@@ -28,7 +28,7 @@ pub fn influences_from_weights(weights: &[(u32, f32)]) -> Influences {
 /// Step 2a: the gradient of every bone for a pose (per-bone work, once a
 /// frame): `global_inverse * world[bone's node] * offset`, as in lab02.
 /// `world` has one matrix per *node*; the result one per *bone*.
-pub fn bone_gradients(bones: &[Bone], world: &[Mat4], global_inverse: &Mat4) -> Vec<Mat4> {
+pub fn bone_gradients(global_inverse: &Mat4, world: &[Mat4], bones: &[Bone]) -> Vec<Mat4> {
     bones.iter().map(|bone| *global_inverse * world[bone.node] * bone.offset).collect()
 }
 

@@ -3,7 +3,7 @@
 //! match; the `grader_*` tests prove those mistakes are rejected.
 
 use common::grade::{Verdict, check_mat4, check_vec3, check_vec4};
-use common::model::{Influences, Model, Transform};
+use common::model::{Influences, Model, SkinnedMesh, Transform};
 use glam::{Mat3, Mat4, Quat, Vec3, Vec4};
 use lab01_hierarchy::solution::world_matrices;
 use lab03_cpu_skinning::*;
@@ -151,7 +151,7 @@ fn file_like() -> (Model, Vec<Mat4>) {
 #[test]
 fn step2_bone_gradients_per_bone_not_per_node() {
     let (model, world) = file_like();
-    let got = bone_gradients(&model.meshes[0].bones, &world, &model.global_inverse);
+    let got = bone_gradients(&model.global_inverse, &world, &model.meshes[0].bones);
     check_bone_gradients(&model, &world, &got).or_fail();
 }
 
@@ -234,7 +234,8 @@ fn step3_skin_position_is_a_point() {
 #[test]
 fn step3_skinned_character_matches_the_reference() {
     let (model, g) = posed();
-    let skinned = skin_mesh(&model.meshes[0], &g, Method::LinearBlend).unwrap_or_else(|e| panic!("{e}"));
+    let positions_only = SkinnedMesh { normals: vec![], tangents: vec![], ..model.meshes[0].clone() }; // steps 4-5 not needed yet
+    let skinned = skin_mesh(&positions_only, &g, Method::LinearBlend).unwrap_or_else(|e| panic!("{e}"));
     check_positions(&model, &g, &skinned.positions).or_fail();
 }
 
@@ -291,7 +292,7 @@ fn step4_degenerate_matrix_gives_a_finite_normal() {
 #[test]
 fn step4_skinned_character_normals() {
     let (model, g) = posed();
-    let mesh = &model.meshes[0];
+    let mesh = &SkinnedMesh { tangents: vec![], ..model.meshes[0].clone() }; // step 5 not needed yet
     let skinned = skin_mesh(mesh, &g, Method::LinearBlend).unwrap_or_else(|e| panic!("{e}"));
     for (v, (n, inf)) in mesh.normals.iter().zip(&mesh.influences).enumerate() {
         check_normal(&blend_reference(&g, inf), *n, skinned.normals[v])
@@ -387,7 +388,7 @@ fn step6_stitching_follows_the_strongest_bone() {
 #[test]
 fn step6_stitched_character_is_rigid_per_vertex() {
     let (model, g) = posed();
-    let mesh = &model.meshes[0];
+    let mesh = &SkinnedMesh { normals: vec![], tangents: vec![], ..model.meshes[0].clone() }; // positions show it
     let skinned = skin_mesh(mesh, &g, Method::Stitching).unwrap_or_else(|e| panic!("{e}"));
     for (v, (p, inf)) in mesh.positions.iter().zip(&mesh.influences).enumerate() {
         let strongest = (0..4).fold(0, |best, i| if inf.weights[i] > inf.weights[best] { i } else { best });

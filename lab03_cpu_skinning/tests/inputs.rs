@@ -3,10 +3,10 @@
 //! the start; `step5_real_files_*` needs your whole pipeline.
 
 use common::model::{Influences, SkinnedMesh};
-use glam::{Mat4, Vec3};
+use glam::Mat4;
 use lab03_cpu_skinning::*;
 
-fn two_bone_bar() -> (SkinnedMesh, Vec<Mat4>) {
+fn character_mesh() -> (SkinnedMesh, Vec<Mat4>) {
     let model = common::character::build();
     let mesh = model.meshes[0].clone();
     let gradients = vec![Mat4::IDENTITY; mesh.bones.len()];
@@ -15,14 +15,14 @@ fn two_bone_bar() -> (SkinnedMesh, Vec<Mat4>) {
 
 #[test]
 fn input_a_mesh_with_no_influences_is_refused() {
-    let (mut mesh, g) = two_bone_bar();
+    let (mut mesh, g) = character_mesh();
     mesh.influences.clear();
     assert_eq!(skin_mesh(&mesh, &g, Method::LinearBlend), Err(SkinError::NoInfluences));
 }
 
 #[test]
 fn input_bone_ids_out_of_range_are_refused() {
-    let (mut mesh, g) = two_bone_bar();
+    let (mut mesh, g) = character_mesh();
     mesh.influences[7] = Influences { ids: [99, 0, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
     let err = skin_mesh(&mesh, &g, Method::LinearBlend).unwrap_err();
     assert_eq!(err, SkinError::BoneOutOfRange { vertex: 7, id: 99, matrices: g.len() });
@@ -32,7 +32,7 @@ fn input_bone_ids_out_of_range_are_refused() {
 #[test]
 fn input_unused_slots_may_hold_any_id() {
     // Weight 0 means "not used": its id is never read.
-    let (mut mesh, g) = two_bone_bar();
+    let (mut mesh, g) = character_mesh();
     mesh.influences.truncate(0);
     mesh.influences.extend(std::iter::repeat_n(
         Influences { ids: [0, 999, 999, 999], weights: [1.0, 0.0, 0.0, 0.0] },
@@ -44,7 +44,7 @@ fn input_unused_slots_may_hold_any_id() {
 #[test]
 fn input_unnormalised_negative_and_nan_weights_are_refused() {
     for weights in [[0.5, 0.2, 0.0, 0.0], [1.5, -0.5, 0.0, 0.0], [f32::NAN, 1.0, 0.0, 0.0]] {
-        let (mut mesh, g) = two_bone_bar();
+        let (mut mesh, g) = character_mesh();
         mesh.influences[3] = Influences { ids: [0, 1, 0, 0], weights };
         let err = skin_mesh(&mesh, &g, Method::LinearBlend).unwrap_err();
         assert!(matches!(err, SkinError::BadWeights { vertex: 3, .. }), "{weights:?}: {err}");
@@ -53,7 +53,7 @@ fn input_unnormalised_negative_and_nan_weights_are_refused() {
 
 #[test]
 fn input_missing_or_broken_matrices_are_refused() {
-    let (mesh, mut g) = two_bone_bar();
+    let (mesh, mut g) = character_mesh();
     assert!(matches!(skin_mesh(&mesh, &g[..3], Method::LinearBlend), Err(SkinError::TooFewMatrices { .. })));
     g[2].w_axis.x = f32::NAN;
     assert_eq!(skin_mesh(&mesh, &g, Method::LinearBlend), Err(SkinError::NotFinite { bone: 2 }));
@@ -61,7 +61,7 @@ fn input_missing_or_broken_matrices_are_refused() {
 
 #[test]
 fn input_lists_of_the_wrong_length_are_refused() {
-    let (mut mesh, g) = two_bone_bar();
+    let (mut mesh, g) = character_mesh();
     mesh.normals.pop();
     assert!(matches!(
         skin_mesh(&mesh, &g, Method::LinearBlend),
@@ -76,7 +76,7 @@ fn skins_cleanly(model: &common::model::Model, what: &str) {
     for pose in poses {
         let world = lab01_hierarchy::solution::world_matrices(&model.skeleton, &pose);
         for mesh in &model.meshes {
-            let g = bone_gradients(&mesh.bones, &world, &model.global_inverse);
+            let g = bone_gradients(&model.global_inverse, &world, &mesh.bones);
             let out = skin_mesh(mesh, &g, Method::LinearBlend)
                 .unwrap_or_else(|e| panic!("{what}, mesh `{}`: {e}", mesh.name));
             assert!(out.positions.iter().all(|p| p.is_finite()), "{what}: a position came out NaN or infinite");
@@ -89,7 +89,6 @@ fn skins_cleanly(model: &common::model::Model, what: &str) {
 #[test]
 fn step5_real_files_skin_without_nan() {
     skins_cleanly(&common::character::build(), "the built-in character");
-    let _ = Vec3::ZERO;
     #[cfg(feature = "assimp")]
     for file in [
         "X/BCN_Epileptic.X",

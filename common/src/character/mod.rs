@@ -9,7 +9,7 @@
 //! * **Bind pose**: a T-pose. Each joint's local Y axis points along its bone,
 //!   towards its child (the convention of Blender rigs), so a joint's frame is
 //!   not the model's frame: lab01's axis gizmos show this.
-//! * **Skin**: one mesh of about 6,000 vertices made of smooth tubes (torso,
+//! * **Skin**: one mesh of 9,769 vertices made of smooth tubes (torso,
 //!   arms, legs, head, feet) with normals, tangents and UVs. Near each joint
 //!   the weights fade from one bone to the next, so vertices there have 2 to 3
 //!   influences. The bone list is in alphabetical order, *not* node order:
