@@ -358,7 +358,7 @@ impl Lab for CpuSkinning {
         }
         ui.checkbox(&mut self.animate, "move on its own");
         let bone_nodes: Vec<usize> = self.skins.iter().flat_map(|s| s.mesh.bones.iter().map(|b| b.node)).collect();
-        let mut nodes: Vec<usize> = (0..self.skeleton.nodes.len()).filter(|i| bone_nodes.contains(i)).collect();
+        let nodes: Vec<usize> = (0..self.skeleton.nodes.len()).filter(|i| bone_nodes.contains(i)).collect();
         let heat_changed = common::ui::bone_picker(ui, &self.skeleton, &nodes, &mut self.selected);
         common::ui::turn_sliders(ui, &mut self.angles[self.selected]);
         ui.checkbox(&mut self.heat, "weights of the selected joint (heat map)");
