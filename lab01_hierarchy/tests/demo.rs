@@ -1,7 +1,7 @@
 //! The demo, run as a user would, headless (`--screenshot`). With the
 //! exercise unfinished, it must stop cleanly and name the missing step.
 
-use common::grade::{Verdict, demo_refuses, expect_picture, expect_refusals, test_model};
+use common::grade::{Verdict, demo_refuses, expect_picture, expect_refusals};
 
 const DEMO: &str = env!("CARGO_BIN_EXE_lab01_hierarchy");
 
@@ -15,7 +15,7 @@ fn demo_screenshot_of_the_character() {
 #[test]
 fn demo_screenshot_of_files() {
     for file in ["BVH/01_01.bvh", "X/BCN_Epileptic.X"] {
-        if let Some(path) = test_model(file) {
+        if let Some(path) = common::grade::test_model(file) {
             expect_picture(DEMO, "lab01", &["--model", &path]);
         }
     }

@@ -1,7 +1,7 @@
 //! The demo, run as a user would, headless (`--screenshot`). With the
 //! exercise unfinished, it must stop cleanly and name the missing step.
 
-use common::grade::{Verdict, demo_refuses, expect_picture, expect_refusals, test_model};
+use common::grade::{Verdict, demo_refuses, expect_picture, expect_refusals};
 
 const DEMO: &str = env!("CARGO_BIN_EXE_lab02_gradient_matrix");
 
@@ -15,7 +15,7 @@ fn demo_screenshot_of_the_character() {
 #[test]
 fn demo_screenshot_of_files() {
     for file in ["X/BCN_Epileptic.X", "FBX/animation_with_skeleton.fbx", "FBX/huesitos.fbx"] {
-        if let Some(path) = test_model(file) {
+        if let Some(path) = common::grade::test_model(file) {
             expect_picture(DEMO, "lab02", &["--model", &path]);
         }
     }
@@ -26,7 +26,7 @@ fn demo_refuses_bad_input_in_one_line() {
     expect_refusals(DEMO, cfg!(feature = "assimp"));
     let png = std::env::temp_dir().join("lab02-refused.png").display().to_string();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "key=lots"], &["key"]).or_fail();
-    if let Some(bvh) = test_model("BVH/01_01.bvh").filter(|_| cfg!(feature = "assimp")) {
+    if let Some(bvh) = common::grade::test_model("BVH/01_01.bvh").filter(|_| cfg!(feature = "assimp")) {
         // assimp draws a BVH skeleton with a mesh of its own; it has bones, so it loads.
         expect_picture(DEMO, "lab02", &["--model", &bvh]);
     }

@@ -1,1 +1,239 @@
-fn main() {}
+//! Reference skinning against the "going further" fast path.
+//!
+//! `cargo bench -p lab03_cpu_skinning` checks first that both paths agree on
+//! both meshes, runs the criterion groups (throughput in vertices), then
+//! prints one table of nanoseconds per vertex measured in this same run.
+//!
+//! Meshes: the built-in character as is, and a synthetic 100,000-vertex mesh
+//! where every vertex has 4 influences among 64 bones (the worst case for
+//! the blend). Both skin positions and normals: the reference runs on a copy
+//! without tangents, since the fast path does not skin them.
+
+use std::collections::BTreeMap;
+use std::hint::black_box;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use common::model::{Bone, Influences, Model, SkinnedMesh};
+use criterion::{Criterion, Throughput, criterion_group};
+use glam::{Mat4, Quat, Vec3};
+use lab03_cpu_skinning::fast::{self, FastMesh};
+use lab03_cpu_skinning::{Method, Skinned, solution};
+
+/// A mesh, one pose's gradient matrices, and the fast path's copy of it.
+struct Case {
+    name: &'static str,
+    mesh: SkinnedMesh,
+    gradients: Vec<Mat4>,
+    fast: FastMesh,
+}
+
+impl Case {
+    fn new(name: &'static str, mut mesh: SkinnedMesh, gradients: Vec<Mat4>) -> Case {
+        mesh.tangents.clear(); // both paths do positions + normals
+        let fast = FastMesh::new(&mesh).unwrap_or_else(|e| panic!("{name}: FastMesh::new failed: {e}"));
+        Case { name, mesh, gradients, fast }
+    }
+}
+
+/// The built-in character in a pose read off its `walk` clip (the middle
+/// key of every channel), so that the gradients are not identities.
+fn character() -> Case {
+    let model: Model = common::character::build();
+    let locals = common::pose::key_pose(&model.skeleton, &model.clips[1], 0.5);
+    let world = lab01_hierarchy::solution::world_matrices(&model.skeleton, &locals);
+    let mesh = model.meshes[0].clone();
+    let gradients = solution::bone_gradients(&model.global_inverse, &world, &mesh.bones);
+    Case::new("character", mesh, gradients)
+}
+
+/// SplitMix64: small, deterministic, good enough for test data.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `lo..hi`.
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
+    }
+    fn vec3(&mut self, lo: f32, hi: f32) -> Vec3 {
+        Vec3::new(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
+    }
+}
+
+/// 100,000 vertices, 64 bones, 4 distinct bones per vertex with random
+/// normalised weights; random affine gradients (rotation, translation,
+/// per-axis scale in 0.8..1.2).
+fn synthetic() -> Case {
+    const VERTICES: usize = 100_000;
+    const BONES: usize = 64;
+    let mut rng = Rng(0x5EED_0003);
+    let positions = (0..VERTICES).map(|_| rng.vec3(-1.0, 1.0)).collect();
+    let normals = (0..VERTICES).map(|_| rng.vec3(-1.0, 1.0).try_normalize().unwrap_or(Vec3::Y)).collect();
+    let influences = (0..VERTICES)
+        .map(|_| {
+            let mut ids = [0u32; 4];
+            for slot in 0..4 {
+                ids[slot] = loop {
+                    let id = (rng.next() % BONES as u64) as u32;
+                    if !ids[..slot].contains(&id) {
+                        break id;
+                    }
+                };
+            }
+            let weights = [(); 4].map(|_| rng.range(0.05, 1.0));
+            let total: f32 = weights.iter().sum();
+            Influences { ids, weights: weights.map(|w| w / total) }
+        })
+        .collect();
+    let bones = vec![Bone { node: 0, offset: Mat4::IDENTITY }; BONES];
+    let gradients = (0..BONES)
+        .map(|_| {
+            let rotation =
+                Quat::from_xyzw(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0))
+                    .normalize();
+            Mat4::from_scale_rotation_translation(rng.vec3(0.8, 1.2), rotation, rng.vec3(-1.0, 1.0))
+        })
+        .collect();
+    let mesh = SkinnedMesh { name: "synthetic".into(), positions, normals, influences, bones, ..Default::default() };
+    Case::new("synthetic 100k", mesh, gradients)
+}
+
+/// Panics unless the fast path (1 and 2 threads) matches the reference.
+fn check(case: &Case) {
+    let mut reference = Skinned::default();
+    solution::skin_mesh_into(&case.mesh, &case.gradients, Method::LinearBlend, &mut reference)
+        .expect("reference skinning");
+    for threads in [1, 2] {
+        let mut out = Skinned::default();
+        fast::skin_fast(&case.fast, &case.gradients, &mut out, threads).expect("fast skinning");
+        let name = case.name;
+        assert_eq!(out.positions.len(), reference.positions.len(), "{name}: position count");
+        assert_eq!(out.normals.len(), reference.normals.len(), "{name}: normal count");
+        for (v, (f, r)) in out.positions.iter().zip(&reference.positions).enumerate() {
+            let tolerance = 1e-4 * r.abs().max_element().max(1.0);
+            assert!(
+                (*f - *r).abs().max_element() <= tolerance,
+                "{name}, {threads} thread(s): vertex {v} position {f} but the reference says {r}"
+            );
+        }
+        for (v, (f, r)) in out.normals.iter().zip(&reference.normals).enumerate() {
+            let unit = (f.length() - 1.0).abs() <= 1e-4 || (r.length() - 1.0).abs() > 1e-4;
+            assert!(
+                unit && (*f - *r).abs().max_element() <= 1e-4,
+                "{name}, {threads} thread(s): vertex {v} normal {f} but the reference says {r}"
+            );
+        }
+    }
+}
+
+/// Per-iteration times recorded by every benchmark: (mesh, path) -> seconds.
+static SAMPLES: Mutex<BTreeMap<(usize, usize), Vec<f64>>> = Mutex::new(BTreeMap::new());
+const PATHS: [&str; 3] = ["reference", "fast, 1 thread", "fast, 2 threads"];
+
+/// Times `routine` the way criterion asks, and keeps a copy of each sample.
+fn timed(key: (usize, usize), iters: u64, mut routine: impl FnMut()) -> Duration {
+    let start = Instant::now();
+    for _ in 0..iters {
+        routine();
+    }
+    let elapsed = start.elapsed();
+    SAMPLES.lock().unwrap().entry(key).or_default().push(elapsed.as_secs_f64() / iters as f64);
+    elapsed
+}
+
+fn cases() -> &'static [Case] {
+    static CASES: std::sync::OnceLock<Vec<Case>> = std::sync::OnceLock::new();
+    CASES.get_or_init(|| vec![character(), synthetic()])
+}
+
+fn skinning(c: &mut Criterion) {
+    for (m, case) in cases().iter().enumerate() {
+        let mut group = c.benchmark_group(format!("skinning/{}", case.name));
+        group.throughput(Throughput::Elements(case.mesh.positions.len() as u64));
+        let mut out = Skinned::default();
+        group.bench_function(PATHS[0], |b| {
+            b.iter_custom(|iters| {
+                timed((m, 0), iters, || {
+                    solution::skin_mesh_into(black_box(&case.mesh), &case.gradients, Method::LinearBlend, &mut out)
+                        .unwrap()
+                })
+            })
+        });
+        for (p, threads) in [(1, 1), (2, 2)] {
+            group.bench_function(PATHS[p], |b| {
+                b.iter_custom(|iters| {
+                    timed((m, p), iters, || {
+                        fast::skin_fast(black_box(&case.fast), &case.gradients, &mut out, threads).unwrap()
+                    })
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2)).sample_size(50);
+    targets = skinning
+}
+
+/// The median of a list of per-iteration times (warm-up included: the
+/// median does not mind a few slow first calls).
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+fn summary() {
+    let samples = std::mem::take(&mut *SAMPLES.lock().unwrap());
+    if samples.is_empty() {
+        return;
+    }
+    println!("\nSkinning, median ns per vertex in this run (fast kernel: {})", fast::kernel_name());
+    println!(
+        "{:<16} {:>9} {:>10} {:>10} {:>10} {:>12} {:>12}",
+        "mesh", "vertices", "reference", "fast 1T", "fast 2T", "ref/fast1T", "fast1T/2T"
+    );
+    for (m, case) in cases().iter().enumerate() {
+        let vertices = case.mesh.positions.len();
+        let ns: Vec<Option<f64>> =
+            (0..PATHS.len()).map(|p| samples.get(&(m, p)).map(|t| median(t.clone()) * 1e9 / vertices as f64)).collect();
+        let cell = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
+        let ratio =
+            |a: Option<f64>, b: Option<f64>| a.zip(b).map_or("-".to_string(), |(a, b)| format!("{:.2}x", a / b));
+        println!(
+            "{:<16} {:>9} {:>10} {:>10} {:>10} {:>12} {:>12}",
+            case.name,
+            vertices,
+            cell(ns[0]),
+            cell(ns[1]),
+            cell(ns[2]),
+            ratio(ns[0], ns[1]),
+            ratio(ns[1], ns[2])
+        );
+    }
+    let min = fast::MIN_VERTICES_PER_THREAD;
+    println!("(\"fast 2T\" runs on one thread for meshes under {} vertices: a thread needs {min} to pay off)", 2 * min);
+}
+
+fn main() {
+    for case in cases() {
+        check(case);
+    }
+    println!("fast path matches the reference on {} meshes (kernel: {})", cases().len(), fast::kernel_name());
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    // Without `--bench` (`cargo test --benches`) criterion runs each
+    // benchmark once, untimed: no table for that.
+    if std::env::args().any(|a| a == "--bench") {
+        summary();
+    }
+}

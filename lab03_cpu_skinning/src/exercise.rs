@@ -25,9 +25,9 @@ pub fn bone_gradients(_global_inverse: &Mat4, _world: &[Mat4], _bones: &[Bone]) 
 }
 
 /// Step 2b: a vertex's matrix: the sum of `weight * gradients[id]` over its
-/// four slots (`influences.ids[i]` indexes `gradients`). Skip slots whose
-/// weight is 0: their ids are never read and may be anything. If every
-/// weight is 0, return the identity, so the vertex stays in the bind pose.
+/// four slots (`influences.ids[i]` indexes `gradients`; every id names a
+/// bone, even in an unused slot, whose weight is 0). If every weight is 0,
+/// return the identity, so the vertex stays in the bind pose.
 pub fn blend_matrices(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {
     todo!("lab03 step 2: blend the gradient matrices by weight (README, step 2)")
 }
@@ -78,6 +78,9 @@ pub fn skin_mesh_into(
     out.positions.clear();
     out.normals.clear();
     out.tangents.clear();
+    out.positions.reserve(mesh.positions.len());
+    out.normals.reserve(mesh.normals.len());
+    out.tangents.reserve(mesh.tangents.len());
     for (v, influences) in mesh.influences.iter().enumerate() {
         let m = match method {
             Method::LinearBlend => blend_matrices(gradients, influences),

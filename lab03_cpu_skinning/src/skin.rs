@@ -50,7 +50,8 @@ pub enum SkinError {
         /// Matrices given.
         matrices: usize,
     },
-    /// A vertex names a bone with no matrix.
+    /// A vertex names a bone with no matrix (in any slot: an unused slot,
+    /// with weight 0, must still name a real bone, as the GPU reads all four).
     BoneOutOfRange {
         /// The vertex.
         vertex: usize,
@@ -124,17 +125,23 @@ pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinErro
     if let Some(bone) = gradients.iter().position(|m| !m.is_finite()) {
         return Err(SkinError::NotFinite { bone });
     }
-    for (vertex, inf) in mesh.influences.iter().enumerate() {
-        for (&id, &w) in inf.ids.iter().zip(&inf.weights) {
-            if w != 0.0 && id as usize >= gradients.len() {
-                return Err(SkinError::BoneOutOfRange { vertex, id, matrices: gradients.len() });
-            }
+    // One pass with no early exit (the compiler can vectorise it): is any
+    // vertex wrong? Only then look for the first one, to name it.
+    let matrices = gradients.len();
+    let bad_vertex = |inf: &common::model::Influences| {
+        let [w0, w1, w2, w3] = inf.weights;
+        let sum = w0 + w1 + w2 + w3;
+        let bad_id = inf.ids.iter().fold(false, |bad, &id| bad | (id as usize >= matrices));
+        let bad_weight = inf.weights.iter().fold(false, |bad, &w| bad | !(0.0..=1.0e6).contains(&w));
+        bad_id | bad_weight | ((sum != 0.0) & ((sum - 1.0).abs() > 1e-3))
+    };
+    if mesh.influences.iter().fold(false, |bad, inf| bad | bad_vertex(inf)) {
+        let vertex = mesh.influences.iter().position(bad_vertex).expect("a bad vertex exists");
+        let inf = &mesh.influences[vertex];
+        if let Some(&id) = inf.ids.iter().find(|&&id| id as usize >= matrices) {
+            return Err(SkinError::BoneOutOfRange { vertex, id, matrices });
         }
-        let sum: f32 = inf.weights.iter().sum();
-        let bad = inf.weights.iter().any(|w| !w.is_finite() || *w < 0.0);
-        if bad || (sum != 0.0 && (sum - 1.0).abs() > 1e-3) {
-            return Err(SkinError::BadWeights { vertex, sum });
-        }
+        return Err(SkinError::BadWeights { vertex, sum: inf.weights.iter().sum() });
     }
     Ok(())
 }

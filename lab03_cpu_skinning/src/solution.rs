@@ -1,7 +1,7 @@
 //! Lab 03 reference solution. Same API as `exercise.rs`, step by step.
 
 use common::model::{Bone, Influences, SkinnedMesh};
-use glam::{Mat3, Mat4, Vec3, Vec4};
+use glam::{Mat3, Mat4, Vec3, Vec3A, Vec4};
 
 use crate::skin::{Method, SkinError, Skinned, check_skin};
 
@@ -33,19 +33,17 @@ pub fn bone_gradients(global_inverse: &Mat4, world: &[Mat4], bones: &[Bone]) -> 
 }
 
 /// Step 2b: a vertex's matrix: its bones' gradients mixed by weight
-/// (per-vertex work). With no weight at all, the identity: the vertex stays
-/// in the bind pose instead of collapsing to the origin.
+/// (per-vertex work). Every id names a bone, even in an unused slot (whose
+/// weight is 0), so all four slots are simply added: no branch per slot.
+/// With no weight at all, the identity: the vertex stays in the bind pose
+/// instead of collapsing to the origin.
+#[inline]
 pub fn blend_matrices(gradients: &[Mat4], influences: &Influences) -> Mat4 {
-    if influences.weights.iter().all(|&w| w == 0.0) {
-        return Mat4::IDENTITY;
-    }
-    let mut blended = Mat4::ZERO;
-    for (&id, &w) in influences.ids.iter().zip(&influences.weights) {
-        if w != 0.0 {
-            blended += gradients[id as usize] * w;
-        }
-    }
-    blended
+    let [w0, w1, w2, w3] = influences.weights;
+    let [i0, i1, i2, i3] = influences.ids.map(|id| id as usize);
+    let blended = gradients[i0] * w0 + gradients[i1] * w1 + gradients[i2] * w2 + gradients[i3] * w3;
+    // Weights are never negative: a zero sum means no weight at all.
+    if w0 + w1 + w2 + w3 == 0.0 { Mat4::IDENTITY } else { blended }
 }
 
 /// Step 3: a skinned position: the blended matrix applied to a point (w = 1).
@@ -62,11 +60,14 @@ pub fn skin_position(blended: &Mat4, position: Vec3) -> Vec3 {
 /// back outwards. If the matrix squashes the normal to nothing, keep the
 /// bind-pose normal rather than return NaN.
 pub fn skin_normal(blended: &Mat4, normal: Vec3) -> Vec3 {
-    let m = Mat3::from_mat4(*blended);
-    let (a, b, c) = (m.x_axis, m.y_axis, m.z_axis);
-    let cofactor = Mat3::from_cols(b.cross(c), c.cross(a), a.cross(b));
-    let sign = a.dot(b.cross(c)).signum();
-    (cofactor * normal * sign).try_normalize().unwrap_or(normal)
+    // The 3x3 part's columns (Vec3A: glam's 4-wide SIMD layout for 3 floats).
+    let (a, b, c) =
+        (Vec3A::from_vec4(blended.x_axis), Vec3A::from_vec4(blended.y_axis), Vec3A::from_vec4(blended.z_axis));
+    let (bc, ca, ab) = (b.cross(c), c.cross(a), a.cross(b)); // the cofactor matrix's columns
+    let n = Vec3A::from(normal);
+    let turned = bc * n.x + ca * n.y + ab * n.z;
+    let sign = a.dot(bc).signum(); // the determinant's sign
+    (turned * sign).try_normalize().map_or(normal, Vec3::from)
 }
 
 /// Step 5: a skinned tangent: the 3x3 part (tangents lie in the surface, so
@@ -114,6 +115,9 @@ pub fn skin_mesh_into(
     out.positions.clear();
     out.normals.clear();
     out.tangents.clear();
+    out.positions.reserve(mesh.positions.len());
+    out.normals.reserve(mesh.normals.len());
+    out.tangents.reserve(mesh.tangents.len());
     for (v, influences) in mesh.influences.iter().enumerate() {
         let m = match method {
             Method::LinearBlend => blend_matrices(gradients, influences),

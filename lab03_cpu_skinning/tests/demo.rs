@@ -1,7 +1,7 @@
 //! The demo, run as a user would, headless (`--screenshot`). With the
 //! exercise unfinished, it must stop cleanly and name the missing step.
 
-use common::grade::{Verdict, demo_refuses, expect_picture, expect_refusals, test_model};
+use common::grade::{Verdict, demo_refuses, expect_picture, expect_refusals};
 
 const DEMO: &str = env!("CARGO_BIN_EXE_lab03_cpu_skinning");
 
@@ -24,7 +24,7 @@ fn demo_screenshot_of_the_character() {
 #[test]
 fn demo_screenshot_of_files() {
     for file in ["X/BCN_Epileptic.X", "FBX/animation_with_skeleton.fbx", "FBX/huesitos.fbx"] {
-        if let Some(path) = test_model(file) {
+        if let Some(path) = common::grade::test_model(file) {
             expect_picture(DEMO, "lab03", &["--model", &path]);
             expect_picture(DEMO, "lab03", &["--model", &path, "--clip", "0", "--set", "key=0.5"]);
         }

@@ -30,15 +30,12 @@ fn input_bone_ids_out_of_range_are_refused() {
 }
 
 #[test]
-fn input_unused_slots_may_hold_any_id() {
-    // Weight 0 means "not used": its id is never read.
+fn input_unused_slots_must_name_a_bone_too() {
+    // A slot of weight 0 is still read (the GPU reads all four): its id must be real.
     let (mut mesh, g) = character_mesh();
-    mesh.influences.truncate(0);
-    mesh.influences.extend(std::iter::repeat_n(
-        Influences { ids: [0, 999, 999, 999], weights: [1.0, 0.0, 0.0, 0.0] },
-        mesh.positions.len(),
-    ));
-    assert!(check_skin(&mesh, &g).is_ok());
+    mesh.influences[5] = Influences { ids: [0, 999, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
+    let err = check_skin(&mesh, &g).unwrap_err();
+    assert_eq!(err, SkinError::BoneOutOfRange { vertex: 5, id: 999, matrices: g.len() });
 }
 
 #[test]
