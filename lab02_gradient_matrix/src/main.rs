@@ -56,7 +56,9 @@ fn hand_bone(model: &Model, bones: &[Bone]) -> usize {
     let name = |b: &Bone| model.skeleton.nodes[b.node].name.to_lowercase();
     let score = |b: &Bone| {
         let n = name(b);
-        (n.contains("hand") as u8) * 2 + (n.ends_with("_r") || n.contains("right") || n.ends_with(" r")) as u8
+        (n.contains("hand") as u8) * 2
+            + (n.ends_with("_r") || n.contains("_r_") || n.contains(" r ") || n.contains("right") || n.ends_with(" r"))
+                as u8
     };
     (0..bones.len()).max_by_key(|&i| (score(&bones[i]), std::cmp::Reverse(i))).unwrap_or(0)
 }
