@@ -119,22 +119,7 @@ impl FastMesh {
     /// reference: it gets the identity with weight 1.
     pub fn new(mesh: &SkinnedMesh) -> Result<FastMesh, SkinError> {
         let vertices = mesh.positions.len();
-        if mesh.influences.is_empty() && vertices > 0 {
-            return Err(SkinError::NoInfluences);
-        }
-        let lists = [
-            ("influences", mesh.influences.len(), false),
-            ("normals", mesh.normals.len(), true),
-            ("tangents", mesh.tangents.len(), true),
-        ];
-        for (what, len, optional) in lists {
-            if len != vertices && !(optional && len == 0) {
-                return Err(SkinError::LengthMismatch { what, len, vertices });
-            }
-        }
-        if !mesh.tangents.is_empty() && mesh.normals.is_empty() {
-            return Err(SkinError::LengthMismatch { what: "normals (tangents need them)", len: 0, vertices });
-        }
+        crate::skin::check_lists(mesh)?;
         let mut blocks = vec![EMPTY_BLOCK; vertices.div_ceil(BLOCK)];
         let mut max_bone = None;
         for (vertex, inf) in mesh.influences.iter().enumerate() {

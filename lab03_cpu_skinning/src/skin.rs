@@ -99,9 +99,9 @@ impl fmt::Display for SkinError {
 
 impl std::error::Error for SkinError {}
 
-/// Checks everything the skinning loop relies on, so that the loop itself
-/// can neither panic nor produce NaN from bad data.
-pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinError> {
+/// Checks that the mesh is rigged and that every per-vertex list has one
+/// entry per vertex (normals and tangents may be absent).
+pub fn check_lists(mesh: &SkinnedMesh) -> Result<(), SkinError> {
     let vertices = mesh.positions.len();
     if mesh.influences.is_empty() && vertices > 0 {
         return Err(SkinError::NoInfluences);
@@ -119,6 +119,13 @@ pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinErro
     if !mesh.tangents.is_empty() && mesh.normals.is_empty() {
         return Err(SkinError::LengthMismatch { what: "normals (tangents need them)", len: 0, vertices });
     }
+    Ok(())
+}
+
+/// Checks everything the skinning loop relies on, so that the loop itself
+/// can neither panic nor produce NaN from bad data.
+pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinError> {
+    check_lists(mesh)?;
     if gradients.len() < mesh.bones.len() {
         return Err(SkinError::TooFewMatrices { bones: mesh.bones.len(), matrices: gradients.len() });
     }
