@@ -3,6 +3,7 @@
 //! show normals and tangents, or look at the twisting cylinders that show
 //! linear blending's volume loss.
 
+mod look;
 mod twist;
 
 use std::process::ExitCode;
@@ -167,7 +168,7 @@ impl CpuSkinning {
             None => self.skeleton.rest_locals(),
         };
         if self.builtin && self.clip.is_none() {
-            motion(&self.skeleton, &mut locals, if self.animate { self.time } else { 0.0 });
+            look::motion(&self.skeleton, &mut locals, if self.animate { self.time } else { 0.0 });
         } else if self.animate {
             let swing = Vec3::new(0.0, 0.0, 35.0 * (self.time * std::f32::consts::TAU / 3.0).cos());
             locals[self.selected].rotation *= common::pose::turn(swing);
@@ -220,7 +221,7 @@ impl CpuSkinning {
                 .mesh
                 .influences
                 .iter()
-                .map(|inf| heat((0..4).filter(|&i| Some(inf.ids[i]) == bone).map(|i| inf.weights[i]).sum()))
+                .map(|inf| look::heat((0..4).filter(|&i| Some(inf.ids[i]) == bone).map(|i| inf.weights[i]).sum()))
                 .collect();
             skin.gpu.set_colors(gl, &colors).map_err(|e| e.to_string())?;
         }
@@ -248,40 +249,6 @@ impl CpuSkinning {
             }
         }
     }
-}
-
-/// The character's own motion, so the demo moves with no clip: arms down
-/// and swinging, elbows and a knee bending, the chest twisting. Turns are
-/// about the model's axes in the bind pose (see `common::pose::turn_in_model_axes`).
-fn motion(skeleton: &Skeleton, locals: &mut [Transform], t: f32) {
-    let s = (t * std::f32::consts::TAU / 2.5).sin();
-    let turns = [
-        ("upper_arm_l", Vec3::new(15.0 * s, 0.0, -70.0)),
-        ("upper_arm_r", Vec3::new(-15.0 * s, 0.0, 70.0)),
-        ("forearm_l", Vec3::new(0.0, -70.0 - 30.0 * s, 0.0)),
-        ("forearm_r", Vec3::new(0.0, 40.0 - 25.0 * s, 0.0)),
-        ("chest", Vec3::new(0.0, 20.0 * s, 0.0)),
-        ("thigh_l", Vec3::new(-40.0 - 15.0 * s, 0.0, 0.0)),
-        ("shin_l", Vec3::new(75.0 + 15.0 * s, 0.0, 0.0)),
-        ("head", Vec3::new(0.0, -20.0 * s, 0.0)),
-    ];
-    let bind = world_matrices(skeleton, &skeleton.rest_locals());
-    for (name, degrees) in turns {
-        if let Some(i) = skeleton.find(name) {
-            let (_, rotation, _) = bind[i].to_scale_rotation_translation();
-            locals[i].rotation *= common::pose::turn_in_model_axes(rotation, degrees);
-        }
-    }
-}
-
-/// Weight 0..1 as a colour from deep blue through green to red.
-fn heat(w: f32) -> Vec3 {
-    let w = w.clamp(0.0, 1.0);
-    Vec3::new(
-        (w * 2.0 - 0.6).clamp(0.0, 1.0),
-        (1.0 - (w * 2.0 - 1.0).abs()).clamp(0.0, 1.0) * 0.9,
-        (1.0 - w * 2.0).clamp(0.15, 1.0),
-    )
 }
 
 impl Lab for CpuSkinning {
