@@ -1,0 +1,112 @@
+//! Lab 04, your file. Replace each `todo!()` with the step it names, in order;
+//! README.md explains the ideas (Concepts) and what each step must do. Check
+//! your work with `cargo test -p lab04_keyframes --test grader`; see it with
+//! `cargo run -p lab04_keyframes`.
+
+use common::model::{Channel, Clip, Key, Transform};
+use glam::Vec3;
+
+use crate::track::{ChannelCursors, ClipCursors, Cursor, Interval, Mode, PlaybackError, Rotate, check_frame};
+
+/// Step 1: the clip's own clock, in ticks, for a time in seconds.
+///
+/// In: any finite `seconds` (negative too: a clip played backwards), the
+/// clip (its length and its rate), and whether it loops.
+/// Out, for a looping clip: a tick in `[0, duration)`, never `duration`
+/// itself. For a one-shot clip: a tick in `[0, duration]`. For a clip of
+/// length 0: 0.
+///
+/// Ask yourself: what does `%` do with a negative left side?
+pub fn clip_ticks(_seconds: f64, _clip: &Clip, _mode: Mode) -> f64 {
+    todo!("lab04 step 1: clip_ticks")
+}
+
+/// Step 2: the keys around `ticks`, by binary search over `keys` (sorted by
+/// time, equal times allowed).
+///
+/// Out: `None` for no keys. Otherwise an [`Interval`] whose `from` is the
+/// *last* key at or before `ticks` and `to` the key after it, with `factor`
+/// 0 at `from`'s time and 1 at `to`'s. Before the first key, and on or after
+/// the last, hold the end key (`Interval::hold`). The factor is never NaN.
+///
+/// Ask yourself: which key is `from` when `ticks` is exactly a key's time?
+pub fn find_interval<T>(_keys: &[Key<T>], _ticks: f64) -> Option<Interval> {
+    todo!("lab04 step 2: find_interval")
+}
+
+/// Step 3: the same answer as [`find_interval`], for every `ticks` in any
+/// order, found from where `cursor` was left by the last query on this track;
+/// leave `cursor.key` at the answer's `from`.
+///
+/// While time moves forward a little each frame, the work must not grow with
+/// the number of keys. Time also jumps back: a rewind, a loop wrapping round.
+/// The cursor may also come from a longer track.
+///
+/// Ask yourself: what must happen when `ticks` is before the cursor's key?
+pub fn find_with_cursor<T>(_keys: &[Key<T>], _ticks: f64, _cursor: &mut Cursor) -> Option<Interval> {
+    todo!("lab04 step 3: find_with_cursor")
+}
+
+/// Step 4a: the point `factor` of the way from `a` to `b` along the straight
+/// line (factor 0 gives `a`, 1 gives `b`).
+pub fn lerp(_a: Vec3, _b: Vec3, _factor: f32) -> Vec3 {
+    todo!("lab04 step 4: lerp")
+}
+
+/// Step 4b: one track of keys sampled at `ticks`, using the track's cursor
+/// (step 3) and `mix` to interpolate between the interval's two keys.
+/// `None` for an empty track.
+pub fn sample_track<T: Copy>(
+    _keys: &[Key<T>],
+    _ticks: f64,
+    _cursor: &mut Cursor,
+    _mix: fn(T, T, f32) -> T,
+) -> Option<T> {
+    todo!("lab04 step 4: sample_track")
+}
+
+/// Step 5: one channel sampled at `ticks` into a local transform.
+///
+/// Translations and scales are interpolated with your `lerp`, rotations with
+/// `rotate`. Each of the three tracks has its own key times, and its own
+/// cursor in `cursors`. A track with no keys keeps the value of `rest`, the
+/// node's rest transform.
+pub fn sample_channel(
+    _channel: &Channel,
+    _rest: &Transform,
+    _ticks: f64,
+    _cursors: &mut ChannelCursors,
+    _rotate: Rotate,
+) -> Transform {
+    todo!("lab04 step 5: sample_channel")
+}
+
+/// Step 6: the pose at `ticks`: one local transform per node, indexed like
+/// `rest` (the skeleton's rest pose). Nodes that no channel animates keep
+/// their rest transform. `cursors.channels[c]` belongs to `clip.channels[c]`.
+///
+/// Ask yourself: which node does channel `c` animate?
+pub fn sample_clip(
+    _clip: &Clip,
+    _rest: &[Transform],
+    _ticks: f64,
+    _cursors: &mut ClipCursors,
+    _rotate: Rotate,
+) -> Vec<Transform> {
+    todo!("lab04 step 6: sample_clip")
+}
+
+/// Given: the pose of `clip` at `seconds`, after the cheap per-frame checks
+/// (run [`crate::check_clip`] once when loading the clip): your step 1 turns
+/// seconds into ticks, your step 6 samples every channel.
+pub fn pose_at(
+    clip: &Clip,
+    rest: &[Transform],
+    seconds: f64,
+    mode: Mode,
+    cursors: &mut ClipCursors,
+    rotate: Rotate,
+) -> Result<Vec<Transform>, PlaybackError> {
+    check_frame(clip, rest.len(), seconds, cursors)?;
+    Ok(sample_clip(clip, rest, clip_ticks(seconds, clip, mode), cursors, rotate))
+}

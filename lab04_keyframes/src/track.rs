@@ -1,0 +1,220 @@
+//! What both variants share and the lab does not ask you to write: the
+//! answer of a key query ([`Interval`]), the memory of a playing track
+//! ([`Cursor`]), how time ends ([`Mode`]), and the checks that run before any
+//! of your steps, so a bad clip becomes a clear [`PlaybackError`], never a
+//! panic or a NaN pose.
+
+use std::fmt;
+
+use common::model::{Clip, Key};
+use glam::Quat;
+
+/// Two neighbouring keys of a track and how far a time lies between them.
+///
+/// The sampled value is `mix(keys[from].value, keys[to].value, factor)`.
+/// Where there is nothing to interpolate (before the first key, on or after
+/// the last, a track of one key) `from == to` and `factor == 0`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    /// The key at or before the time.
+    pub from: usize,
+    /// The key after it (`from + 1`), or `from` itself when holding a key.
+    pub to: usize,
+    /// 0 at `from`'s time, growing linearly to 1 at `to`'s time.
+    pub factor: f32,
+}
+
+impl Interval {
+    /// Holding key `key`: nothing to interpolate.
+    pub fn hold(key: usize) -> Interval {
+        Interval { from: key, to: key, factor: 0.0 }
+    }
+}
+
+/// The memory of one playing track: the `from` key its last query found.
+///
+/// Keys are immutable and shared (one clip, many characters playing it);
+/// cursors are not: each playing instance keeps its own, one per track.
+/// `Cursor::default()` starts at the first key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cursor {
+    /// Index of the key the last query returned as `from`.
+    pub key: usize,
+}
+
+/// The three cursors of one channel, one per track.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChannelCursors {
+    /// For [`Channel::positions`].
+    pub translation: Cursor,
+    /// For [`Channel::rotations`].
+    pub rotation: Cursor,
+    /// For [`Channel::scales`].
+    pub scale: Cursor,
+}
+
+/// One [`ChannelCursors`] per channel of one clip, in channel order: the
+/// whole playback state of one character playing that clip.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClipCursors {
+    /// `channels[c]` belongs to `clip.channels[c]`.
+    pub channels: Vec<ChannelCursors>,
+}
+
+impl ClipCursors {
+    /// Fresh cursors (all at key 0) for every channel of `clip`.
+    pub fn for_clip(clip: &Clip) -> ClipCursors {
+        ClipCursors { channels: vec![ChannelCursors::default(); clip.channels.len()] }
+    }
+}
+
+/// What happens when time runs past the end of a clip.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Wrap round to the start (walk cycles, idles).
+    #[default]
+    Loop,
+    /// Stop on the last frame, and hold the first before the start (gestures).
+    Once,
+}
+
+/// How to interpolate between two rotation keys: glam's `Quat::slerp` in
+/// this lab, your own slerp in lab 05. A plain function, so swapping it is
+/// one argument.
+pub type Rotate = fn(Quat, Quat, f32) -> Quat;
+
+/// Why a clip cannot be played.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlaybackError {
+    /// Ticks per second is zero, negative or not a number.
+    BadTickRate(f64),
+    /// The duration is negative or not a number.
+    BadDuration(f64),
+    /// A channel names a node the pose does not have.
+    NodeOutOfRange {
+        /// The channel.
+        channel: usize,
+        /// The node it names.
+        node: usize,
+        /// How many nodes the rest pose has.
+        nodes: usize,
+    },
+    /// A key's time is NaN or infinite, or earlier than the key before it.
+    UnsortedKeys {
+        /// The channel.
+        channel: usize,
+        /// `"position"`, `"rotation"` or `"scale"`.
+        track: &'static str,
+        /// The first bad key.
+        key: usize,
+    },
+    /// A key's value holds NaN or infinity, or a rotation is far from unit length.
+    BadValue {
+        /// The channel.
+        channel: usize,
+        /// `"position"`, `"rotation"` or `"scale"`.
+        track: &'static str,
+        /// The bad key.
+        key: usize,
+    },
+    /// The time asked for is NaN or infinite.
+    BadTime(f64),
+    /// The cursors were made for a clip with another number of channels.
+    CursorMismatch {
+        /// Channels of the clip.
+        channels: usize,
+        /// Cursors given.
+        cursors: usize,
+    },
+}
+
+impl fmt::Display for PlaybackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlaybackError::BadTickRate(r) => write!(f, "ticks per second is {r}: it must be a positive number"),
+            PlaybackError::BadDuration(d) => write!(f, "the duration is {d} ticks: it must be 0 or more"),
+            PlaybackError::NodeOutOfRange { channel, node, nodes } => {
+                write!(f, "channel {channel} animates node {node}, but the skeleton has {nodes} nodes")
+            }
+            PlaybackError::UnsortedKeys { channel, track, key } => write!(
+                f,
+                "channel {channel}: {track} key {key} has a time that is not a number or comes before the key \
+                 before it (keys must be sorted by time)"
+            ),
+            PlaybackError::BadValue { channel, track, key } => write!(
+                f,
+                "channel {channel}: {track} key {key} holds NaN or infinity (or a rotation that is not a unit \
+                 quaternion)"
+            ),
+            PlaybackError::BadTime(t) => write!(f, "cannot sample a clip at time {t}: use a finite number of seconds"),
+            PlaybackError::CursorMismatch { channels, cursors } => write!(
+                f,
+                "{cursors} channel cursors for a clip of {channels} channels: make them with ClipCursors::for_clip"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlaybackError {}
+
+/// Checks everything about `clip` that would make sampling panic or produce
+/// NaN, against a skeleton of `nodes` nodes. It reads every key, so call it
+/// once when a clip is loaded, not every frame. Keys with equal times are
+/// allowed (a step in the motion); keys going back in time are not.
+pub fn check_clip(clip: &Clip, nodes: usize) -> Result<(), PlaybackError> {
+    check_rate(clip)?;
+    for (c, channel) in clip.channels.iter().enumerate() {
+        if channel.node >= nodes {
+            return Err(PlaybackError::NodeOutOfRange { channel: c, node: channel.node, nodes });
+        }
+        check_track(c, "position", &channel.positions, |v| v.is_finite())?;
+        check_track(c, "rotation", &channel.rotations, |q| q.is_finite() && (q.length() - 1.0).abs() < 1e-2)?;
+        check_track(c, "scale", &channel.scales, |v| v.is_finite())?;
+    }
+    Ok(())
+}
+
+/// The per-frame checks, cheap (no key is read): tick rate, duration, time,
+/// one set of cursors per channel, and every channel's node in the pose.
+pub fn check_frame(clip: &Clip, nodes: usize, seconds: f64, cursors: &ClipCursors) -> Result<(), PlaybackError> {
+    check_rate(clip)?;
+    if !seconds.is_finite() {
+        return Err(PlaybackError::BadTime(seconds));
+    }
+    if cursors.channels.len() != clip.channels.len() {
+        return Err(PlaybackError::CursorMismatch { channels: clip.channels.len(), cursors: cursors.channels.len() });
+    }
+    match clip.channels.iter().enumerate().find(|(_, ch)| ch.node >= nodes) {
+        Some((channel, ch)) => Err(PlaybackError::NodeOutOfRange { channel, node: ch.node, nodes }),
+        None => Ok(()),
+    }
+}
+
+fn check_rate(clip: &Clip) -> Result<(), PlaybackError> {
+    let rate = clip.ticks_per_second;
+    if !(rate.is_finite() && rate > 0.0) {
+        return Err(PlaybackError::BadTickRate(rate));
+    }
+    if !(clip.duration_ticks.is_finite() && clip.duration_ticks >= 0.0) {
+        return Err(PlaybackError::BadDuration(clip.duration_ticks));
+    }
+    Ok(())
+}
+
+fn check_track<T: Copy>(
+    channel: usize,
+    track: &'static str,
+    keys: &[Key<T>],
+    good: impl Fn(T) -> bool,
+) -> Result<(), PlaybackError> {
+    for (k, key) in keys.iter().enumerate() {
+        let sorted = key.time_ticks.is_finite() && (k == 0 || key.time_ticks >= keys[k - 1].time_ticks);
+        if !sorted {
+            return Err(PlaybackError::UnsortedKeys { channel, track, key: k });
+        }
+        if !good(key.value) {
+            return Err(PlaybackError::BadValue { channel, track, key: k });
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! The demo, run as a user would, headless (`--screenshot`). With the
+//! exercise unfinished, it must stop cleanly and name the missing step.
+
+use common::grade::{Verdict, demo_refuses, expect_picture, expect_refusals};
+
+const DEMO: &str = env!("CARGO_BIN_EXE_lab04_keyframes");
+
+#[test]
+fn demo_screenshot_of_the_character_mid_stride() {
+    if let Some(image) = expect_picture(DEMO, "lab04", &["--clip", "walk", "--time", "0.4"]) {
+        let shades: std::collections::HashSet<[u8; 4]> = image.pixels().map(|p| p.0).collect();
+        assert!(common::grade::coverage(&image) > 0.03 && shades.len() > 50, "the character looks flat or tiny");
+        // The trail's key dots are drawn in amber on top of everything.
+        let amber = image.pixels().filter(|p| p[0] > 200 && p[1] > 150 && p[1] < 220 && p[2] < 120).count();
+        assert!(amber > 10, "no key dots of the motion trail are visible");
+    }
+    expect_picture(DEMO, "lab04", &["--clip", "wave", "--set", "hold=true", "--set", "skeleton=true", "--time", "1.3"]);
+    expect_picture(DEMO, "lab04", &["--clip", "run", "--set", "mode=once", "--set", "joint=hand_l", "--time", "5"]);
+}
+
+#[cfg(feature = "assimp")]
+#[test]
+fn demo_screenshot_of_files_between_keys() {
+    for file in [
+        "X/BCN_Epileptic.X",
+        "FBX/animation_with_skeleton.fbx",
+        "FBX/huesitos.fbx",
+        "glTF2/simple_skin/simple_skin.gltf",
+        "BVH/01_01.bvh",
+    ] {
+        if let Some(path) = common::grade::test_model(file) {
+            expect_picture(DEMO, "lab04", &["--model", &path, "--time", "0.37"]);
+        }
+    }
+}
+
+#[test]
+fn demo_refuses_bad_input_in_one_line() {
+    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    let png = std::env::temp_dir().join("lab04-refused.png").display().to_string();
+    demo_refuses(DEMO, &["--screenshot", &png, "--set", "mode=sometimes"], &["mode"]).or_fail();
+    demo_refuses(DEMO, &["--screenshot", &png, "--set", "joint=tail"], &["tail"]).or_fail();
+}
