@@ -44,6 +44,26 @@ impl SurfaceRenderer {
         Ok(SurfaceRenderer { program })
     }
 
+    /// The same lighting with a vertex shader of your own (lab06's skinning
+    /// shader), whose `feedback` outputs transform feedback can record. The
+    /// shader must write `gl_Position` and the outputs `surface.frag` reads:
+    /// `v_world`, `v_normal`, `v_uv`, `v_color`; it receives `u_model` and
+    /// `u_view_proj` from [`SurfaceRenderer::draw`].
+    pub fn with_vertex_shader(
+        gl: &glow::Context,
+        name: &str,
+        vertex: &str,
+        feedback: &[&str],
+    ) -> Result<SurfaceRenderer, GlError> {
+        let stages = [(glow::VERTEX_SHADER, vertex), (glow::FRAGMENT_SHADER, include_str!("shaders/surface.frag"))];
+        Ok(SurfaceRenderer { program: Program::with_feedback(gl, name, &stages, feedback)? })
+    }
+
+    /// The program, to set uniforms of your own (bind it first) before [`SurfaceRenderer::draw`].
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
     /// Draws `mesh` moved by `model` (use identity for skinned vertices).
     pub fn draw(&self, gl: &glow::Context, camera: &Camera, model: &Mat4, mesh: &MeshBuffers, style: &SurfaceStyle) {
         let p = &self.program;

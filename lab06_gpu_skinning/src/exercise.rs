@@ -1,0 +1,76 @@
+//! Lab 06, your files: this one (steps 1, 2 and 4) and
+//! `shaders/exercise.vert` (step 3). Replace each `todo!()` with the step it
+//! names, in order; README.md explains the ideas (Concepts) and what each step
+//! must do. Check your work with `cargo test -p lab06_gpu_skinning --test
+//! grader`; see it with `cargo run -p lab06_gpu_skinning`. Raw GL is the
+//! lesson here, so `unsafe` GL calls are yours to write (say why each is
+//! sound in a `// SAFETY:` comment, as `common::gl` does).
+
+use common::gl::{MeshBuffers, Program};
+use common::model::{Influences, SkinnedMesh};
+use glam::Mat4;
+
+use crate::gpu::{self, GpuInfluence, GpuMesh, Layout};
+
+/// Step 3: your vertex shader (GLSL 330 core), `shaders/exercise.vert`.
+pub const VERTEX_SHADER: &str = include_str!("../shaders/exercise.vert");
+/// Where it lives, for error messages.
+pub const SHADER_FILE: &str = "lab06_gpu_skinning/shaders/exercise.vert";
+
+/// Step 1a: where ids and weights sit in a [`GpuInfluence`] record, in bytes:
+/// the record's size (the stride from one vertex to the next) and each
+/// field's offset from the record's start.
+///
+/// Ask yourself: who knows these numbers for sure, you or the compiler?
+pub fn influence_layout() -> Layout {
+    todo!("lab06 step 1: influence_layout")
+}
+
+/// Step 1b: one [`GpuInfluence`] record per vertex, in vertex order, for a
+/// mesh of `bones` bones: the same weights, the ids as 16-bit numbers.
+///
+/// The input's ids in slots of weight 0 may be anything (exporters write
+/// 0xFFFF); in the output every id of every slot is a real bone (`< bones`).
+///
+/// Ask yourself: what does the shader do with a slot whose weight is 0?
+pub fn gpu_influences(_influences: &[Influences], _bones: usize) -> Vec<GpuInfluence> {
+    todo!("lab06 step 1: gpu_influences")
+}
+
+/// Step 2: point attribute 3 (the bone ids, read by the shader as a
+/// `uvec4`) and attribute 4 (the weights, a `vec4`) of `vao` at `buffer`,
+/// which holds one [`GpuInfluence`] record per vertex laid out as `layout`
+/// says. Enable both; leave no vertex array bound.
+///
+/// Ask yourself: which GL call delivers integers to the shader unchanged?
+pub fn bind_influences(_gl: &glow::Context, _vao: glow::VertexArray, _buffer: glow::Buffer, _layout: Layout) {
+    todo!("lab06 step 2: bind_influences")
+}
+
+/// Step 4a: how many bone matrices fit in the vertex shader's default
+/// uniform block, given `GL_MAX_VERTEX_UNIFORM_COMPONENTS` (in floats). The
+/// shader's other uniforms need `gpu::OTHER_UNIFORM_COMPONENTS`. Never
+/// negative, never a panic.
+pub fn bone_budget(_max_vertex_uniform_components: i32) -> usize {
+    todo!("lab06 step 4: bone_budget")
+}
+
+/// Step 4b: upload this frame's gradient matrices, in bone order, into the
+/// shader's `u_palette` array. `program` is bound.
+///
+/// Ask yourself: in which order does glam store a matrix's 16 floats, and
+/// which order does GL expect?
+pub fn upload_palette(_gl: &glow::Context, _program: &Program, _palette: &[Mat4]) {
+    todo!("lab06 step 4: upload_palette")
+}
+
+/// Given: a mesh on the GPU with its influences, set up by your steps 1 and 2.
+pub fn upload_mesh(gl: &glow::Context, mesh: &SkinnedMesh) -> Result<GpuMesh, String> {
+    lab03_cpu_skinning::check_skin(mesh, &vec![Mat4::IDENTITY; mesh.bones.len()])
+        .map_err(|e| format!("mesh `{}`: {e}", mesh.name))?;
+    let buffers = MeshBuffers::from_mesh(gl, mesh).map_err(|e| e.to_string())?;
+    let records = gpu_influences(&mesh.influences, mesh.bones.len());
+    let influences = gpu::influence_buffer(gl, &records).map_err(|e| e.to_string())?;
+    bind_influences(gl, buffers.vao, influences, influence_layout());
+    Ok(GpuMesh { buffers, influences, bones: mesh.bones.len() })
+}

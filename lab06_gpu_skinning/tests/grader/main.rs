@@ -1,0 +1,185 @@
+//! Lab 06 grader. Tests are named after the README's steps; the quick loop is
+//! `cargo test -p lab06_gpu_skinning --test grader`. Every GPU result is read
+//! back with transform feedback and compared with lab 03's reference
+//! skinning on the CPU. Steps 1-2 are here, step 3 in `shader.rs`, step 4 in
+//! `palette.rs`; `fixture.rs` builds the meshes and the named wrong answers.
+
+mod fixture;
+mod palette;
+mod shader;
+
+use common::headless::Headless;
+use common::model::Influences;
+use glow::HasContext;
+use lab06_gpu_skinning::*;
+
+/// A headless GL context for this test (each test thread makes its own).
+pub fn context() -> Headless {
+    Headless::new(16, 16).unwrap_or_else(|e| {
+        panic!("lab06's grader runs your shader on a GPU and needs an OpenGL 3.3 driver (Mesa's llvmpipe will do: apt-get install libegl1 libegl-mesa0 libgl1-mesa-dri): {e}")
+    })
+}
+
+// ---------------------------------------------------------------- step 1
+
+#[test]
+fn step1_layout_is_asked_of_the_compiler() {
+    let got = influence_layout();
+    let want = Layout {
+        stride: std::mem::size_of::<GpuInfluence>() as i32,
+        ids_offset: std::mem::offset_of!(GpuInfluence, ids) as i32,
+        weights_offset: std::mem::offset_of!(GpuInfluence, weights) as i32,
+    };
+    let hint = if got.weights_offset == 16 {
+        ": the weights come after four u16 ids (8 bytes), not four 32-bit ids (16 bytes, the seeds' layout)"
+    } else if got.stride == 32 || got.stride == 0 {
+        ": the stride is the whole record, ids and weights together (size_of::<GpuInfluence>())"
+    } else if got.stride == 16 || got.stride == 8 {
+        ": the stride is the size of the whole record, not of one field"
+    } else {
+        ""
+    };
+    assert_eq!(got, want, "influence_layout() is wrong{hint}; ask std::mem::size_of and std::mem::offset_of!");
+}
+
+#[test]
+fn step1_every_slot_names_a_real_bone() {
+    let bones = 6;
+    let input = [
+        Influences { ids: [3, 0xFFFF, 0xFFFF_FFFF, 9], weights: [1.0, 0.0, 0.0, 0.0] },
+        Influences { ids: [2, 5, 1, 4], weights: [0.4, 0.3, 0.2, 0.1] },
+        Influences { ids: [70_000, 1, 1, 1], weights: [0.0, 1.0, 0.0, 0.0] },
+    ];
+    let got = gpu_influences(&input, bones);
+    assert_eq!(got.len(), input.len(), "one record per vertex");
+    for (v, (g, inf)) in got.iter().zip(&input).enumerate() {
+        assert_eq!(g.weights, inf.weights, "vertex {v}: the weights must be copied unchanged");
+        for slot in 0..4 {
+            assert!(
+                usize::from(g.ids[slot]) < bones,
+                "vertex {v}, slot {slot}: id {} is not one of the {bones} bones: the shader reads all four slots, \
+                 so an unused slot (weight 0) must still name a real bone",
+                g.ids[slot]
+            );
+            if inf.weights[slot] != 0.0 {
+                assert_eq!(u32::from(g.ids[slot]), inf.ids[slot], "vertex {v}, slot {slot}: a weighted id must stay");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- step 2
+
+/// A shader that does no skinning: it hands attributes 3 and 4, as they
+/// arrive, to transform feedback.
+const PROBE: &str = "#version 330 core
+layout(location = 3) in uvec4 a_bone_ids;
+layout(location = 4) in vec4 a_bone_weights;
+out vec3 v_world; out vec3 v_normal; out vec2 v_uv; out vec3 v_color;
+out vec3 skinned_position; out vec3 skinned_normal; out vec4 skinned_tangent;
+void main() {
+    skinned_position = vec3(a_bone_ids.xyz);
+    skinned_normal = vec3(float(a_bone_ids.w), a_bone_weights.xy);
+    skinned_tangent = vec4(a_bone_weights.zw, 0.0, 0.0);
+    v_world = vec3(0.0); v_normal = vec3(0.0, 0.0, 1.0); v_uv = vec2(0.0); v_color = vec3(0.0);
+    gl_Position = vec4(0.0, 0.0, 0.0, 1.0);
+}";
+
+/// What the probe saw: ids and weights per vertex.
+pub fn probe(
+    gl: &glow::Context,
+    records: &[GpuInfluence],
+    bind: impl Fn(&glow::Context, glow::VertexArray, glow::Buffer, Layout),
+) -> Vec<([f32; 4], [f32; 4])> {
+    let program = gpu::compile(gl, "probe", PROBE, 8).expect("the probe compiles");
+    // SAFETY: a fresh VAO on this context, deleted below.
+    let vao = unsafe { gl.create_vertex_array() }.expect("a VAO");
+    // Two spare records at the end, so that a wrong stride or offset reads garbage, not past the buffer.
+    let padded: Vec<GpuInfluence> = records.iter().copied().chain([GpuInfluence::default(); 2]).collect();
+    let buffer = gpu::influence_buffer(gl, &padded).expect("a buffer");
+    bind(gl, vao, buffer, solution::influence_layout());
+    program.program().bind(gl);
+    let got = gpu::capture(gl, vao, records.len()).expect("capture");
+    // SAFETY: the objects belong to this context and are not used again.
+    unsafe {
+        gl.delete_vertex_array(vao);
+        gl.delete_buffer(buffer);
+    }
+    (0..records.len())
+        .map(|v| {
+            let (p, n, t) = (got.positions[v], got.normals[v], got.tangents[v]);
+            ([p.x, p.y, p.z, n.x], [n.y, n.z, t.x, t.y])
+        })
+        .collect()
+}
+
+pub fn check_probe(records: &[GpuInfluence], seen: &[([f32; 4], [f32; 4])]) -> Result<(), String> {
+    for (v, (r, (ids, weights))) in records.iter().zip(seen).enumerate() {
+        let want_ids = r.ids.map(f32::from);
+        if ids != &want_ids {
+            let hint = if ids.iter().any(|&id| id > 70_000.0) {
+                "the ids arrive as the bit patterns of floats (1 -> 1065353216): attribute 3 went through \
+                 glVertexAttribPointer, which converts to float; integers need vertex_attrib_pointer_i32 \
+                 (glVertexAttribIPointer). There is no GL error for this: only id 0 survives"
+            } else {
+                "wrong bytes were read as ids: check the type (u16 is UNSIGNED_SHORT), the stride and the ids offset"
+            };
+            return Err(format!("vertex {v}: the shader received ids {ids:?}, expected {want_ids:?}: {hint}"));
+        }
+        if weights != &r.weights {
+            return Err(format!(
+                "vertex {v}: the shader received weights {weights:?}, expected {:?}: attribute 4 reads the wrong \
+                 bytes (check its offset, the stride, FLOAT, 4 components, not normalised)",
+                r.weights
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Records with distinct non-zero ids and weights, so that no wrong layout
+/// can pass by luck.
+pub fn probe_records() -> Vec<GpuInfluence> {
+    (0..40u16)
+        .map(|v| GpuInfluence {
+            ids: [1 + v % 7, 2 + v % 5, 3 + v % 11, 4 + v % 3],
+            weights: [0.4, 0.3 - f32::from(v) * 0.001, 0.2, 0.1 + f32::from(v) * 0.001],
+        })
+        .collect()
+}
+
+#[test]
+fn step2_ids_arrive_as_integers_and_weights_at_their_offset() {
+    let headless = context();
+    let records = probe_records();
+    let seen = probe(headless.gl(), &records, bind_influences);
+    use common::grade::Verdict;
+    check_probe(&records, &seen).or_fail();
+}
+
+/// A classic wrong set-up: ids through the float path.
+fn float_path(gl: &glow::Context, vao: glow::VertexArray, buffer: glow::Buffer, layout: Layout) {
+    solution::bind_influences(gl, vao, buffer, layout);
+    // SAFETY: the same buffer and layout as the reference, only the call differs.
+    unsafe {
+        gl.bind_vertex_array(Some(vao));
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));
+        gl.vertex_attrib_pointer_f32(3, 4, glow::UNSIGNED_SHORT, false, layout.stride, layout.ids_offset);
+        gl.bind_vertex_array(None);
+    }
+}
+
+/// Another: the weights read at the seeds' offset for 32-bit ids.
+fn offset_16(gl: &glow::Context, vao: glow::VertexArray, buffer: glow::Buffer, layout: Layout) {
+    solution::bind_influences(gl, vao, buffer, Layout { weights_offset: 16, ..layout });
+}
+
+#[test]
+fn grader_step2_names_the_float_path_and_a_wrong_offset() {
+    let headless = context();
+    let records = probe_records();
+    let e = check_probe(&records, &probe(headless.gl(), &records, float_path)).unwrap_err();
+    assert!(e.contains("bit patterns of floats"), "{e}");
+    let e = check_probe(&records, &probe(headless.gl(), &records, offset_16)).unwrap_err();
+    assert!(e.contains("attribute 4"), "{e}");
+}

@@ -1,0 +1,79 @@
+//! Step 4: the bone budget and the palette upload, then the whole pipeline
+//! (your steps 1-4 together) against lab 03.
+
+use common::grade::Verdict;
+use glam::Mat4;
+use lab06_gpu_skinning::*;
+
+use crate::context;
+use crate::fixture;
+use crate::shader::{check_capture, run_gpu, your_shader};
+
+#[test]
+fn step4_bone_budget_from_the_uniform_components() {
+    let other = gpu::OTHER_UNIFORM_COMPONENTS;
+    for (components, want) in [(1024, 60), (16_384, 1020), (4096, 252), (64, 0), (10, 0), (0, 0), (-5, 0)] {
+        let got = bone_budget(components);
+        let hint = if components > other && got == ((components - other) / 4) as usize {
+            ": that counts vec4 slots; a mat4 takes 16 components (4 vec4)"
+        } else if components > 0 && got == (components / 16) as usize {
+            ": the shader's other uniforms (gpu::OTHER_UNIFORM_COMPONENTS) need room too"
+        } else {
+            ""
+        };
+        assert_eq!(got, want, "bone_budget({components}) is wrong{hint}");
+    }
+}
+
+fn transposed_upload(gl: &glow::Context, program: &common::gl::Program, palette: &[Mat4]) {
+    let t: Vec<Mat4> = palette.iter().map(|m| m.transpose()).collect();
+    solution::upload_palette(gl, program, &t);
+}
+
+/// The reference shader and mesh set-up with `upload` as the palette upload.
+fn with_upload(upload: fn(&glow::Context, &common::gl::Program, &[Mat4])) -> Result<(), String> {
+    let headless = context();
+    let gl = headless.gl();
+    let shader = gpu::compile(gl, solution::SHADER_FILE, solution::VERTEX_SHADER, 256).expect("reference shader");
+    let (mesh, palette) = fixture::four_influences();
+    let got = run_gpu(gl, &shader, &mesh, &palette, solution::upload_mesh, upload)?;
+    if got.positions.iter().all(|p| !p.is_finite() || *p == glam::Vec3::ZERO) || got.positions == mesh.positions {
+        return Err("nothing reached the shader's `u_palette` (every matrix is still zero): upload to the \
+                    location of \"u_palette\" in the bound program"
+            .into());
+    }
+    check_capture("palette upload (reference shader)", &mesh, &palette, &got).map_err(|e| {
+        if e.contains("transposed") {
+            format!("{e}: here it is the upload: glam's floats are column-major already, so transpose = false")
+        } else {
+            e
+        }
+    })
+}
+
+#[test]
+fn step4_palette_upload_reaches_the_shader() {
+    with_upload(upload_palette).or_fail();
+}
+
+#[test]
+fn grader_step4_names_a_transposed_upload() {
+    let e = with_upload(transposed_upload).unwrap_err();
+    assert!(e.contains("transpose = false"), "{e}");
+}
+
+#[test]
+fn step4_the_whole_gpu_pipeline_matches_the_cpu() {
+    let headless = context();
+    let gl = headless.gl();
+    let shader = your_shader(gl);
+    let (mesh, palette) = fixture::four_influences();
+    let got = run_gpu(gl, &shader, &mesh, &palette, upload_mesh, upload_palette).unwrap_or_else(|e| panic!("{e}"));
+    check_capture("your steps 1-4, the four-influence fixture", &mesh, &palette, &got).or_fail();
+    for (clip, seconds) in [(0, 0.7), (1, 0.55), (3, 2.0)] {
+        let (mesh, palette) = fixture::character(clip, seconds);
+        let got = run_gpu(gl, &shader, &mesh, &palette, upload_mesh, upload_palette).unwrap_or_else(|e| panic!("{e}"));
+        check_capture(&format!("your steps 1-4, the character, clip {clip} at {seconds} s"), &mesh, &palette, &got)
+            .or_fail();
+    }
+}
