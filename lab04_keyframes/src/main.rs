@@ -72,6 +72,9 @@ impl Keyframes {
             Some(other) => return Err(format!("--set mode={other}: use `loop` or `once`")),
         };
         let (hold, show_trail, show_skeleton) = (flag("hold", false)?, flag("trail", true)?, flag("skeleton", false)?);
+        // Your steps run here first, in order: a stub stops the demo now, and is named.
+        let _ = clip_ticks(0.0, &model.clips[clip], mode);
+        view::touch_steps(&model.clips[clip], &model.skeleton.rest_locals());
         let joint = match args.setting("joint") {
             Some(name) => model.skeleton.find(name).ok_or(format!("--set joint={name}: no node of that name"))?,
             None => view::busiest_joint(&model.skeleton, &model.clips[clip]),
@@ -109,7 +112,6 @@ impl Keyframes {
             overlay: Overlay::new(),
             bounds: Aabb::EMPTY,
         };
-        // Your steps run here first: a stub stops the demo now, and is named.
         lab.refresh()?;
         lab.bounds = lab.motion_bounds()?;
         Ok(lab)
@@ -240,7 +242,7 @@ impl Lab for Keyframes {
         if common::ui::clip_picker(ui, &self.clips, &mut clip) {
             self.switch_clip(clip);
         }
-        view::timeline(ui, &mut self.seconds, &self.clips[self.clip], &self.marks);
+        view::timeline(ui, &mut self.seconds, &self.clips[self.clip], self.mode, &self.marks);
         ui.label(self.interval_text());
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.mode, Mode::Loop, "loop");
@@ -269,7 +271,7 @@ impl Lab for Keyframes {
 
     fn help(&self) -> &str {
         "The clip is sampled by your code every frame and skinned (lab 03's reference). The blue line is the \
-         selected joint's path over one play of the clip; yellow dots are where it is at key times; the red dot is \
+         selected joint's path over one play of the clip; amber dots are where it is at key times; the red dot is \
          where it is now. Hold the previous key to see the stepping interpolation removes.\n\
          Settings: --set mode=loop|once, --set hold=true, --set trail=false, --set joint=NAME, --set skeleton=true"
     }

@@ -117,11 +117,26 @@ pub fn busiest_joint(skeleton: &Skeleton, clip: &Clip) -> usize {
     (0..travel.len()).max_by(|&a, &b| travel[a].total_cmp(&travel[b])).unwrap_or(0)
 }
 
+/// Calls your steps 2 to 6 once on a tiny track, in order, so the demo names
+/// the first one still missing (playback alone would reach step 6 first).
+pub fn touch_steps(clip: &Clip, rest: &[Transform]) {
+    use common::model::{Channel, Key};
+    use lab04_keyframes::{ChannelCursors, Cursor, find_with_cursor, lerp, sample_channel, sample_clip, sample_track};
+    let keys = [Key { time_ticks: 0.0, value: Vec3::ZERO }, Key { time_ticks: 1.0, value: Vec3::ONE }];
+    let _ = find_interval(&keys, 0.5);
+    let _ = find_with_cursor(&keys, 0.5, &mut Cursor::default());
+    let _ = lerp(Vec3::ZERO, Vec3::ONE, 0.5);
+    let _ = sample_track(&keys, 0.5, &mut Cursor::default(), lerp);
+    let channel = Channel { node: 0, positions: keys.to_vec(), ..Channel::default() };
+    let _ = sample_channel(&channel, &Transform::IDENTITY, 0.5, &mut ChannelCursors::default(), Quat::slerp);
+    let _ = sample_clip(clip, rest, 0.0, &mut ClipCursors::for_clip(clip), Quat::slerp);
+}
+
 /// The timeline: a time slider over one play of the clip, with a tick mark
 /// under it at every key time in `marks` (ticks). Returns true if moved.
-pub fn timeline(ui: &mut egui::Ui, seconds: &mut f64, clip: &Clip, marks: &[f64]) -> bool {
+pub fn timeline(ui: &mut egui::Ui, seconds: &mut f64, clip: &Clip, mode: Mode, marks: &[f64]) -> bool {
     let length = clip.duration_seconds().max(1e-3);
-    let mut shown = seconds.rem_euclid(length);
+    let mut shown = if mode == Mode::Loop { seconds.rem_euclid(length) } else { seconds.clamp(0.0, length) };
     let slider = egui::Slider::new(&mut shown, 0.0..=length).text("time (s)").max_decimals(3);
     let response = ui.add(slider);
     let changed = response.changed();

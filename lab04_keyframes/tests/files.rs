@@ -39,8 +39,9 @@ fn size(points: &[Vec3]) -> f32 {
     (hi - lo).length().max(1e-6)
 }
 
-/// Plays every clip of `model` forward at 60 Hz through odd times, and
-/// compares each frame with the reference. Returns the worst relative error.
+/// Plays every clip of `model` with one set of cursors through 26 times
+/// (from before the start to past the end, between keys, then back to 0),
+/// and compares each pose with the reference. Returns the worst relative error.
 fn agree(name: &str, model: &Model) -> f32 {
     let rest = model.skeleton.rest_locals();
     let scale = size(&points(model, &rest));

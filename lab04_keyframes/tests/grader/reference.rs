@@ -109,7 +109,7 @@ pub fn random_times(rng: &mut Rng, n: usize, start: f64) -> Vec<f64> {
     let mut t = start;
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
-        if i > 0 && rng.next() % 7 != 0 {
+        if i > 0 && !rng.next().is_multiple_of(7) {
             t += rng.range(0.5, 3.0);
         }
         out.push(t);

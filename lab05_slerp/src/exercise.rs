@@ -1,0 +1,108 @@
+//! Lab 05, your file. Replace each `todo!()` with the step it names, in order;
+//! README.md explains the ideas (Concepts) and what each step must do. Check
+//! your work with `cargo test -p lab05_slerp --test grader`; see it with
+//! `cargo run -p lab05_slerp`.
+
+use common::model::{Clip, Key, Transform};
+use glam::{Quat, Vec3};
+use lab04_keyframes::track::{ClipCursors, Cursor, Mode, PlaybackError};
+
+/// Step 1a: the dot product of two quaternions, all four components.
+///
+/// In: any two quaternions. Out: one number. For unit quaternions it lies in
+/// `[-1, 1]` (or a hair outside, after rounding).
+///
+/// Ask yourself: for two unit quaternions, what angle is this the cosine
+/// of, and how is that angle related to the rotation between them?
+pub fn dot(_a: Quat, _b: Quat) -> f32 {
+    todo!("lab05 step 1: dot")
+}
+
+/// Step 1b: `to` itself or `-to` (one rotation, two quaternions): the one
+/// in `from`'s hemisphere of the 4D unit sphere.
+///
+/// In: two unit quaternions. Out: `to` or `-to`, nothing else (no
+/// normalising, no other change). When the dot product is exactly 0, keep
+/// `to`.
+///
+/// Ask yourself: a path from `from` to `to` and a path from `from` to `-to`
+/// end in the same rotation. Which one turns less on the way?
+pub fn shortest_arc(_from: Quat, _to: Quat) -> Quat {
+    todo!("lab05 step 1: shortest_arc")
+}
+
+/// Step 2: normalised linear interpolation (nlerp) from `a` to `b`.
+///
+/// In: two unit quaternions and `t` in `[0, 1]`. Out: a unit quaternion,
+/// `a` at `t = 0`, `b`'s shortest-arc twin at `t = 1`, on the short way
+/// round in between. Equal inputs give that same quaternion back.
+///
+/// Ask yourself: halfway between two rotations 120° apart, how long is the
+/// straight-line blend of the quaternions, and what does a rotation matrix
+/// built from it do to an arm?
+pub fn nlerp(_a: Quat, _b: Quat, _t: f32) -> Quat {
+    todo!("lab05 step 2: nlerp")
+}
+
+/// Step 3: spherical linear interpolation (slerp) from `a` to `b`.
+///
+/// In: two unit quaternions and `t` in `[0, 1]`. Out: a unit quaternion on
+/// the short way round, whose angle from `a` grows in proportion to `t`:
+/// a quarter of the way in time is a quarter of the way in angle.
+/// `t = 0` gives exactly `a`, `t = 1` the shortest-arc `b` (within 1e-6).
+/// Never NaN: not for `a == b`, not for two quaternions so close that their
+/// dot product rounds to slightly more than 1.
+///
+/// Ask yourself: what is `acos` of 1.0000001? What is 0 / 0? Which inputs
+/// lead there, and what should the answer be for them instead?
+pub fn slerp(_a: Quat, _b: Quat, _t: f32) -> Quat {
+    todo!("lab05 step 3: slerp")
+}
+
+/// Step 4: slerp for unit directions in 3D.
+///
+/// In: two unit vectors and `t` in `[0, 1]`. Out: a unit vector, `a` at
+/// `t = 0` and `b` at `t = 1`, turning at a constant angular speed in the
+/// plane of `a` and `b`. Two edge cases have no plane: the same direction
+/// (return a unit vector along it) and opposite directions (turn about an
+/// axis perpendicular to `a` of your choice, and say which in a comment).
+/// Never NaN, never a zero vector.
+///
+/// Ask yourself: unlike quaternions, is there a "shorter way round" to pick
+/// here? Which axis is perpendicular to any given `a`?
+pub fn slerp_vec3(_a: Vec3, _b: Vec3, _t: f32) -> Vec3 {
+    todo!("lab05 step 4: slerp_vec3")
+}
+
+/// Step 5a: one track of rotation keys sampled at `ticks`, interpolated by
+/// your [`slerp`].
+///
+/// In: keys sorted by time, a time in ticks, the track's cursor. Out: what
+/// lab 04's sampler gives with glam's slerp (within 1e-4), `None` for no
+/// keys. Lab 04's reference is `lab04_keyframes::solution`; call it, do not
+/// rewrite it.
+///
+/// Ask yourself: which one argument of lab 04's track sampler decides how
+/// two rotation keys are blended?
+pub fn sample_rotation(_keys: &[Key<Quat>], _ticks: f64, _cursor: &mut Cursor) -> Option<Quat> {
+    todo!("lab05 step 5: sample_rotation")
+}
+
+/// Step 5b: the whole pose of `clip` at `seconds` (one local transform per
+/// node of `rest`), with your [`slerp`] between rotation keys.
+///
+/// In: as lab 04's `pose_at`. Out: its pose, or its [`PlaybackError`] for
+/// bad input (a time that is NaN, a tick rate of 0, cursors of another
+/// clip): never a panic.
+///
+/// Ask yourself: which function of `lab04_keyframes::solution` already does
+/// all of this except the choice of rotation interpolation?
+pub fn pose_with_your_slerp(
+    _clip: &Clip,
+    _rest: &[Transform],
+    _seconds: f64,
+    _mode: Mode,
+    _cursors: &mut ClipCursors,
+) -> Result<Vec<Transform>, PlaybackError> {
+    todo!("lab05 step 5: pose_with_your_slerp")
+}

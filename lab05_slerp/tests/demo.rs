@@ -1,0 +1,59 @@
+//! The demo, run as a user would, headless (`--screenshot`). With the
+//! exercise unfinished, it must stop cleanly and name the missing step.
+
+use common::grade::{Verdict, demo_refuses, expect_picture, expect_refusals};
+
+const DEMO: &str = env!("CARGO_BIN_EXE_lab05_slerp");
+
+#[test]
+fn demo_screenshot_of_the_arcs() {
+    if let Some(image) = expect_picture(DEMO, "lab05", &[]) {
+        // Three coloured arms and traces: red, yellow and green pixels.
+        let has = |f: fn([u8; 4]) -> bool| image.pixels().any(|p| f(p.0));
+        assert!(has(|[r, g, b, _]| r > 180 && g < 120 && b < 120), "no red (lerp) trace or arm");
+        assert!(has(|[r, g, b, _]| r > 180 && g > 150 && b < 100), "no yellow (nlerp) trace or arm");
+        assert!(has(|[r, g, b, _]| g > 160 && r < 140 && b < 140), "no green (slerp) trace or arm");
+    }
+    expect_picture(DEMO, "lab05", &["--set", "long=true", "--set", "steps=16", "--set", "t=0.3"]);
+    expect_picture(DEMO, "lab05", &["--set", "angle=300", "--time", "1.2"]);
+}
+
+#[test]
+fn demo_screenshot_of_the_character() {
+    if let Some(image) = expect_picture(DEMO, "lab05", &["--set", "view=character", "--clip", "walk", "--time", "0.4"])
+    {
+        let shades: std::collections::HashSet<[u8; 4]> = image.pixels().map(|p| p.0).collect();
+        assert!(common::grade::coverage(&image) > 0.03 && shades.len() > 50, "the character looks flat or tiny");
+    }
+    for rotation in ["nlerp", "matrix"] {
+        let setting = format!("rotation={rotation}");
+        expect_picture(DEMO, "lab05", &["--clip", "wave", "--time", "0.25", "--set", &setting, "--set", "keys=6"]);
+    }
+    expect_picture(DEMO, "lab05", &["--clip", "run", "--set", "skeleton=true", "--set", "loop=false"]);
+}
+
+#[cfg(feature = "assimp")]
+#[test]
+fn demo_screenshot_of_files() {
+    for file in ["X/BCN_Epileptic.X", "FBX/animation_with_skeleton.fbx", "BVH/01_01.bvh"] {
+        if let Some(path) = common::grade::test_model(file) {
+            expect_picture(DEMO, "lab05", &["--model", &path, "--time", "0.5"]);
+            expect_picture(DEMO, "lab05", &["--model", &path, "--set", "rotation=matrix", "--set", "keys=4"]);
+        }
+    }
+}
+
+#[test]
+fn demo_refuses_bad_input_in_one_line() {
+    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    let png = std::env::temp_dir().join("lab05-refused.png").display().to_string();
+    for (setting, key) in [
+        ("view=sideways", "view"),
+        ("rotation=euler", "rotation"),
+        ("t=1.5", "t="),
+        ("steps=0", "steps"),
+        ("long=maybe", "long"),
+    ] {
+        demo_refuses(DEMO, &["--screenshot", &png, "--set", setting], &[key]).or_fail();
+    }
+}
