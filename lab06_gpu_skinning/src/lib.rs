@@ -13,6 +13,12 @@
 //! [`gpu`] holds what both variants share: the record type, the shader
 //! loader, transform feedback read-back (how the grader sees what your
 //! shader computed) and the budget check.
+//!
+//! Going further (the reference only, no steps): a packed palette of three
+//! `vec4` rows per bone (`solution::packed_palette`, `shaders/packed.vert`)
+//! and dual-quaternion skinning (`solution::dual_quaternions`,
+//! `shaders/dual_quat.vert`), both shown by the demo and checked by
+//! `tests/further.rs`.
 
 pub mod exercise;
 pub mod gpu;

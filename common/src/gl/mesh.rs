@@ -15,7 +15,7 @@ pub mod attrib {
     pub const NORMAL: u32 = 1;
     /// `vec2` texture coordinate.
     pub const UV: u32 = 2;
-    /// `ivec4` bone indices (lab06 binds these with `glVertexAttribIPointer`).
+    /// `uvec4` (or `ivec4`) bone indices (lab06 binds these with `glVertexAttribIPointer`).
     pub const BONE_IDS: u32 = 3;
     /// `vec4` bone weights (lab06).
     pub const BONE_WEIGHTS: u32 = 4;

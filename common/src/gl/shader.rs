@@ -60,14 +60,26 @@ pub(crate) fn line_number(log_line: &str) -> Option<usize> {
 /// Turns a compile log into lines that quote the offending source lines.
 fn explain(name: &str, kind: u32, source: &str, log: &str) -> String {
     let mut out = format!("shader `{name}` ({} stage) failed to compile:", stage_name(kind));
-    let lines: Vec<&str> = source.lines().collect();
+    let lines = numbered_lines(source);
     for entry in log.lines().filter(|l| !l.trim().is_empty()) {
-        match line_number(entry) {
-            Some(n) if n >= 1 && n <= lines.len() => {
-                out += &format!("\n  line {n}: {}\n    {}", lines[n - 1].trim(), entry.trim())
-            }
-            _ => out += &format!("\n    {}", entry.trim()),
+        // Of several lines with one number (text inserted before a `#line`), the last is the author's.
+        match line_number(entry).and_then(|n| lines.iter().rev().find(|(m, _)| *m == n)) {
+            Some((n, text)) => out += &format!("\n  line {n}: {}\n    {}", text.trim(), entry.trim()),
+            None => out += &format!("\n    {}", entry.trim()),
         }
+    }
+    out
+}
+
+/// Each source line with the number a compiler gives it: counting from 1,
+/// and after `#line N` the next line is line N (GLSL 3.30 and later).
+fn numbered_lines(source: &str) -> Vec<(usize, &str)> {
+    let mut next = 1;
+    let mut out = Vec::new();
+    for text in source.lines() {
+        let directive = text.trim().strip_prefix("#line").and_then(|n| n.split_whitespace().next()?.parse().ok());
+        out.push((next, text));
+        next = directive.unwrap_or(next + 1);
     }
     out
 }

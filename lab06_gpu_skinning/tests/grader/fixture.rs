@@ -20,7 +20,9 @@ pub fn four_influences() -> (SkinnedMesh, Vec<Mat4>) {
         mesh.tangents.push(n.any_orthonormal_vector().extend(if v % 2 == 0 { 1.0 } else { -1.0 }));
         mesh.uvs.push(Vec2::new(f / 96.0, 0.5));
         let ids = [1 + v % 5, 1 + (v + 1) % 5, 1 + (v + 2) % 5, 1 + (v + 3) % 5];
-        mesh.influences.push(Influences { ids, weights: [0.45, 0.3, 0.15, 0.1] });
+        // The last vertex has no weight at all: it must stay in the bind pose.
+        let weights = if v == 95 { [0.0; 4] } else { [0.45, 0.3, 0.15, 0.1] };
+        mesh.influences.push(Influences { ids, weights });
     }
     mesh.indices = (0..94).flat_map(|i| [i, i + 1, i + 2]).collect();
     mesh.bones = (0..6).map(|b| Bone { node: b, offset: Mat4::IDENTITY }).collect();
@@ -109,6 +111,10 @@ pub fn mistakes(mesh: &SkinnedMesh, palette: &[Mat4]) -> Vec<(&'static str, Capt
             Variant::PlainNormal,
         ),
         ("the normal is not renormalised after the inverse-transpose", Variant::LongNormal),
+        (
+            "a vertex with no weight collapsed to the origin: with every weight 0 it stays in the bind pose (lab 03, step 2)",
+            Variant::NoFallback,
+        ),
     ];
     for (message, variant) in variants {
         out.push((message, run(mesh, palette, weighted, variant)));
@@ -123,12 +129,14 @@ enum Variant {
     RawNormal,
     PlainNormal,
     LongNormal,
+    NoFallback,
 }
 
 fn run(mesh: &SkinnedMesh, palette: &[Mat4], blend: Blend, variant: Variant) -> Captured {
     let mut out = Captured::default();
     for (v, inf) in mesh.influences.iter().enumerate() {
-        let m = blend(palette, inf);
+        let unweighted = inf.weights == [0.0; 4] && variant != Variant::NoFallback;
+        let m = if unweighted { Mat4::IDENTITY } else { blend(palette, inf) };
         let p = mesh.positions[v];
         out.positions.push(if variant == Variant::W0 { m.transform_vector3(p) } else { m.transform_point3(p) });
         let n = mesh.normals[v];

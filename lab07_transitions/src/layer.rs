@@ -1,0 +1,78 @@
+//! What both variants share and the lab does not ask you to write: a clip
+//! playing on its own clock ([`Playing`]), the state of a crossfade
+//! ([`Crossfade`], [`Fade`], [`Source`]), and sampling one playing clip with
+//! lab 04's and lab 05's reference solutions.
+
+use common::model::{Clip, Transform};
+use lab04_keyframes::track::{ClipCursors, Mode};
+
+/// One clip playing on its own clock: which clip, where its time is, how it
+/// ends, and its own cursors (lab 04).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playing {
+    /// Index into the clip list.
+    pub clip: usize,
+    /// This clip's own time, in seconds since it started.
+    pub seconds: f64,
+    /// Loop or once.
+    pub mode: Mode,
+    /// Lab 04's cursors for this clip.
+    pub cursors: ClipCursors,
+}
+
+impl Playing {
+    /// `clip` from its start.
+    pub fn start(clips: &[Clip], clip: usize, mode: Mode) -> Playing {
+        Playing { clip, seconds: 0.0, mode, cursors: ClipCursors::for_clip(&clips[clip]) }
+    }
+
+    /// The pose of this clip at its own time (lab 04's sampler with lab 05's slerp).
+    pub fn sample(&mut self, clips: &[Clip], rest: &[Transform]) -> Vec<Transform> {
+        let clip = &clips[self.clip];
+        lab04_keyframes::solution::pose_at(clip, rest, self.seconds, self.mode, &mut self.cursors, slerp)
+            .unwrap_or_else(|e| panic!("clip `{}`: {e} (check_clip refuses such clips when loading)", clip.name))
+    }
+}
+
+/// Lab 05's slerp, the rotation interpolation of every blend in this lab.
+pub fn slerp(a: glam::Quat, b: glam::Quat, t: f32) -> glam::Quat {
+    lab05_slerp::solution::slerp(a, b, t)
+}
+
+/// What a fade starts from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    /// A clip that keeps playing on its own clock while it fades out.
+    Clip(Playing),
+    /// A pose frozen at the moment a fade was interrupted: the pose that was
+    /// on screen then.
+    Frozen(Vec<Transform>),
+}
+
+/// A fade in progress: from `from` to the crossfade's `current` clip.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fade {
+    /// What is fading out.
+    pub from: Source,
+    /// Seconds since the fade began.
+    pub elapsed: f64,
+    /// Seconds the whole fade takes.
+    pub duration: f64,
+}
+
+/// A character's clip player: the clip it is playing (or fading to), and
+/// the fade, if one is in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Crossfade {
+    /// The clip playing, or fading in.
+    pub current: Playing,
+    /// The fade in progress; `None` once it is over.
+    pub fade: Option<Fade>,
+}
+
+impl Crossfade {
+    /// Plays `clip` alone, from its start.
+    pub fn play(clips: &[Clip], clip: usize, mode: Mode) -> Crossfade {
+        Crossfade { current: Playing::start(clips, clip, mode), fade: None }
+    }
+}
