@@ -65,10 +65,10 @@ pub fn crossfade_pose(_crossfade: &mut Crossfade, _clips: &[Clip], _rest: &[Tran
 }
 
 /// Step 4: start fading to `clip` (played with `mode`) over `duration`
-/// seconds. Asking for the clip already playing, or fading in, changes
-/// nothing. The pose on screen must not jump, even in the middle of a fade;
+/// seconds (a negative duration counts as 0). Asking for the clip already
+/// playing, or fading in, changes nothing. The pose on screen must not jump, even in the middle of a fade;
 /// a clip that is fading out and is asked for again comes back where its own
-/// clock is, not from its start.
+/// clock is (and with its own mode), not from its start.
 ///
 /// Ask yourself: during a fade, what is the new fade's starting pose?
 pub fn fade_to(

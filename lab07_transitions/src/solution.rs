@@ -123,7 +123,8 @@ pub fn advance_phase(phase: f64, dt: f64, length_a: f64, length_b: f64, weight: 
     if cycle <= 0.0 {
         return phase;
     }
-    (phase + dt / cycle).rem_euclid(1.0)
+    let wrapped = (phase + dt / cycle).rem_euclid(1.0);
+    if wrapped >= 1.0 { 0.0 } else { wrapped } // a tiny negative phase rounds up to 1.0
 }
 
 /// Step 5c: the two loops at the same phase, each at that fraction of its

@@ -1,0 +1,241 @@
+//! The demo's `--set` keys, read and checked before any of your steps runs
+//! (a typo is one clear line, not a stopped step).
+
+use common::app::Args;
+use common::model::{Clip, Skeleton};
+use lab04_keyframes::track::Mode;
+
+/// Every key `--set` accepts.
+pub const KEYS: &[&str] = &[
+    "from",
+    "to",
+    "fade",
+    "at",
+    "sync",
+    "weight",
+    "additive",
+    "upper",
+    "mask",
+    "layer",
+    "layer-weight",
+    "clips-from",
+    "ghosts",
+    "skeleton",
+];
+
+/// The longest fade `--set fade` and the slider allow, seconds.
+pub const FADE_MAX: f64 = 3.0;
+
+/// What plays on top of the base pose (crossfade or synced pair).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayerKind {
+    /// Nothing.
+    Off,
+    /// The layer clip's motion since its first frame, added (step 6a, 6b).
+    Additive,
+    /// The layer clip blended over the subtree under the mask's root (step 6c, 6d).
+    Upper,
+}
+
+/// The demo's start-up state, from `--set` (defaults in brackets in `help`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The clip playing at the start.
+    pub from: usize,
+    /// The clip the scripted fade goes to.
+    pub to: usize,
+    /// Fade duration in seconds (also the slider's start value).
+    pub fade: f64,
+    /// When the scripted fade starts, in seconds of demo time.
+    pub at: f64,
+    /// Blend `from` and `to` by phase instead of crossfading.
+    pub sync: bool,
+    /// The synced pair's weight (0: all `from`, 1: all `to`).
+    pub weight: f32,
+    /// The layer on top.
+    pub layer_kind: LayerKind,
+    /// The layer's clip.
+    pub layer: usize,
+    /// The layer's weight.
+    pub layer_weight: f32,
+    /// The root of the masked subtree (for `LayerKind::Upper`).
+    pub mask: Option<usize>,
+    /// Draw the two source poses beside the character.
+    pub ghosts: bool,
+    /// Draw the blended pose's skeleton over the skin.
+    pub skeleton: bool,
+}
+
+/// `--set key=true|false`, with a default.
+fn flag(args: &Args, key: &str, default: bool) -> Result<bool, String> {
+    match args.setting(key) {
+        None => Ok(default),
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        Some(other) => Err(format!("--set {key}={other}: use true or false")),
+    }
+}
+
+/// `--set key=NUMBER` within `range`, with a default (NaN is refused).
+fn number<T>(args: &Args, key: &str, default: T, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
+{
+    let value = args.setting_as::<T>(key)?.unwrap_or(default);
+    if !range.contains(&value) {
+        return Err(format!("--set {key}={value}: must be between {} and {}", range.start(), range.end()));
+    }
+    Ok(value)
+}
+
+/// A clip by name or index, for `--set key=...`.
+fn clip(clips: &[Clip], key: &str, wanted: &str) -> Result<usize, String> {
+    if let Some(i) = clips.iter().position(|c| c.name == wanted) {
+        return Ok(i);
+    }
+    match wanted.parse::<usize>() {
+        Ok(i) if i < clips.len() => Ok(i),
+        _ => {
+            let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+            Err(format!("--set {key}={wanted}: no clip `{wanted}`; the clips are: {}", names.join(", ")))
+        }
+    }
+}
+
+/// A few node names, for a message about a missing one.
+fn some_nodes(skeleton: &Skeleton) -> String {
+    let names: Vec<&str> = skeleton.nodes.iter().take(12).map(|n| n.name.as_str()).collect();
+    let more = if skeleton.nodes.len() > 12 { ", ..." } else { "" };
+    format!("{}{more}", names.join(", "))
+}
+
+impl Options {
+    /// Reads the settings. `first` is the clip `--clip` chose (or the first),
+    /// `builtin` whether this is the built-in character.
+    pub fn read(
+        args: &Args,
+        skeleton: &Skeleton,
+        clips: &[Clip],
+        modes: &[Mode],
+        first: usize,
+        builtin: bool,
+    ) -> Result<Options, String> {
+        let named = |name: &str| clips.iter().position(|c| c.name == name);
+        let from = match args.setting("from") {
+            Some(wanted) => clip(clips, "from", wanted)?,
+            None if builtin && args.clip.is_none() => named("walk").unwrap_or(first),
+            None => first,
+        };
+        let to = match args.setting("to") {
+            Some(wanted) => clip(clips, "to", wanted)?,
+            None if builtin => match (clips[from].name.as_str(), named("run"), named("walk")) {
+                ("run", _, Some(walk)) => walk,
+                (_, Some(run), _) => run,
+                _ => (from + 1) % clips.len(),
+            },
+            None => (from + 1) % clips.len(),
+        };
+        let layer = match args.setting("layer") {
+            Some(wanted) => clip(clips, "layer", wanted)?,
+            None => named("wave").filter(|_| builtin).unwrap_or(clips.len() - 1),
+        };
+        let fade = number(args, "fade", 0.5, 0.0..=FADE_MAX)?;
+        let at = number(args, "at", 1.0, 0.0..=3600.0)?;
+        let weight = number(args, "weight", 0.5f32, 0.0..=1.0)?;
+        let layer_weight = number(args, "layer-weight", 1.0f32, 0.0..=1.0)?;
+        let sync = flag(args, "sync", false)?;
+        if sync && let Some(once) = [from, to].into_iter().find(|&c| modes[c] == Mode::Once) {
+            return Err(format!(
+                "--set sync=true blends two looping clips by phase, but `{}` plays once: choose two loops with \
+                 --set from=... --set to=...",
+                clips[once].name
+            ));
+        }
+        let mask = match args.setting("mask") {
+            Some(name) => Some(
+                skeleton
+                    .find(name)
+                    .ok_or(format!("--set mask={name}: no node of that name (nodes: {})", some_nodes(skeleton)))?,
+            ),
+            None => None,
+        };
+        let additive = flag(args, "additive", false)?;
+        let upper = flag(args, "upper", mask.is_some())?;
+        let layer_kind = match (additive, upper) {
+            (true, true) => {
+                return Err("--set additive=true and --set upper=true (or mask): one layer at a time".to_string());
+            }
+            (true, false) => LayerKind::Additive,
+            (false, true) => LayerKind::Upper,
+            (false, false) => LayerKind::Off,
+        };
+        let mask = match (layer_kind, mask) {
+            (LayerKind::Upper, None) => Some(skeleton.find("chest").ok_or(format!(
+                "--set upper=true blends the subtree under `chest`, and this model has no node of that name: \
+                 name the subtree's root with --set mask=NODE (nodes: {})",
+                some_nodes(skeleton)
+            ))?),
+            (_, mask) => mask,
+        };
+        Ok(Options {
+            from,
+            to,
+            fade,
+            at,
+            sync,
+            weight,
+            layer_kind,
+            layer,
+            layer_weight,
+            mask,
+            ghosts: flag(args, "ghosts", true)?,
+            skeleton: flag(args, "skeleton", false)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(extra: &[&str]) -> Result<Options, String> {
+        let settings = extra.iter().map(|s| s.split_once('=').unwrap()).map(|(k, v)| (k.into(), v.into())).collect();
+        let args = Args { settings, ..Args::default() };
+        let model = common::character::build();
+        let modes = crate::clips::modes(&model.clips, model.clips.len());
+        Options::read(&args, &model.skeleton, &model.clips, &modes, 0, true)
+    }
+
+    #[test]
+    fn defaults_fade_from_walk_to_run_at_one_second() {
+        let o = read(&[]).unwrap();
+        assert_eq!((o.from, o.to, o.fade, o.at, o.layer), (1, 2, 0.5, 1.0, 3));
+        assert_eq!((o.sync, o.layer_kind, o.ghosts, o.skeleton), (false, LayerKind::Off, true, false));
+        assert_eq!(read(&["from=run"]).unwrap().to, 1, "from run, the default is back to walk");
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_the_key() {
+        for (set, says) in [
+            ("from=dance", "dance"),
+            ("fade=slow", "fade"),
+            ("fade=-1", "fade"),
+            ("fade=NaN", "fade"),
+            ("weight=2", "weight"),
+            ("sync=yes", "sync"),
+            ("mask=tail", "tail"),
+        ] {
+            let e = read(&[set]).unwrap_err();
+            assert!(e.contains(says) && !e.contains('\n'), "{set}: {e}");
+        }
+        assert!(read(&["sync=true", "to=wave"]).unwrap_err().contains("`wave` plays once"));
+        assert!(read(&["additive=true", "upper=true"]).is_err());
+    }
+
+    #[test]
+    fn a_mask_implies_the_upper_layer() {
+        let o = read(&["mask=spine"]).unwrap();
+        assert_eq!(o.layer_kind, LayerKind::Upper);
+        assert_eq!(read(&["upper=true"]).unwrap().mask, common::character::build().skeleton.find("chest"));
+    }
+}
