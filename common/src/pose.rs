@@ -30,7 +30,8 @@ pub fn suggested_joint(skeleton: &Skeleton) -> usize {
             size[p] += size[i];
         }
     }
-    let candidates = (0..n).filter(|&i| skeleton.depth(i) >= 1 && size[i] > 1);
+    let depths = skeleton.depths();
+    let candidates = (0..n).filter(|&i| depths[i] >= 1 && size[i] > 1);
     candidates.min_by_key(|&i| size[i].abs_diff(n / 5)).unwrap_or(0)
 }
 

@@ -14,29 +14,29 @@ pub struct Args {
     pub model: Option<PathBuf>,
 
     /// Play this clip, by name or index (default: the first).
-    #[arg(long, value_name = "NAME|INDEX")]
+    #[arg(long, value_name = "NAME|INDEX", allow_negative_numbers = true)]
     pub clip: Option<String>,
 
     /// Render one frame without a window (EGL, no display needed), write it
-    /// as a PNG and exit.
-    #[arg(long, value_name = "PATH")]
+    /// as a PNG (the path must end in .png) and exit.
+    #[arg(long, value_name = "PATH", value_parser = parse_png_path)]
     pub screenshot: Option<PathBuf>,
 
     /// Window or screenshot size in pixels.
-    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size, allow_hyphen_values = true)]
     pub size: (u32, u32),
 
     /// Advance the demo by this many seconds before the first frame.
-    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.0, value_parser = parse_seconds, allow_negative_numbers = true)]
     pub time: f32,
 
-    /// Render this many frames, print the mean frame time, and exit.
-    #[arg(long, value_name = "N")]
+    /// Render this many frames (1 or more), print the mean frame time, and exit.
+    #[arg(long, value_name = "N", value_parser = parse_frames, allow_negative_numbers = true)]
     pub frames: Option<u32>,
 
     /// A demo setting, as in its side panel (repeatable), e.g. `--set joint=forearm_l`.
     /// Each lab's README lists its settings.
-    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_setting)]
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_setting, allow_hyphen_values = true)]
     pub settings: Vec<(String, String)>,
 
     /// Print what was loaded (nodes, meshes, bones, clips) and exit.
@@ -51,13 +51,70 @@ impl Args {
     }
 
     /// `--set key=...` parsed as `T`; an error names the key and the value.
+    ///
+    /// NaN and infinity are refused, for any `T` (`nan`, `inf`, and for `f32`
+    /// a number past its range such as `1e39`): no setting wants them, and
+    /// one NaN makes a whole model vanish without a word.
     pub fn setting_as<T: std::str::FromStr>(&self, key: &str) -> Result<Option<T>, String> {
-        match self.setting(key) {
-            None => Ok(None),
-            Some(v) => {
-                v.parse().map(Some).map_err(|_| format!("--set {key}={v}: cannot read `{v}` as a value for {key}"))
-            }
+        let Some(v) = self.setting(key) else {
+            return Ok(None);
+        };
+        let value = v.parse().map_err(|_| format!("--set {key}={v}: cannot read `{v}` as a value for {key}"))?;
+        if names_non_finite::<T>(v) {
+            return Err(not_finite(key, v, v));
         }
+        Ok(Some(value))
+    }
+
+    /// `--set key=A,B,C`: exactly `count` finite numbers separated by commas
+    /// (e.g. `--set angles=0,0,45`); an error names the key and the value.
+    pub fn setting_numbers(&self, key: &str, count: usize) -> Result<Option<Vec<f32>>, String> {
+        let Some(v) = self.setting(key) else {
+            return Ok(None);
+        };
+        let example = vec!["0"; count].join(",");
+        let wrong = || format!("--set {key}={v}: give {count} numbers separated by commas, e.g. {example}");
+        let parts: Vec<&str> = v.split(',').map(str::trim).collect();
+        if parts.len() != count {
+            return Err(wrong());
+        }
+        let mut numbers = Vec::with_capacity(count);
+        for part in parts {
+            let x: f32 = part.parse().map_err(|_| wrong())?;
+            if !x.is_finite() {
+                return Err(not_finite(key, v, part));
+            }
+            numbers.push(x);
+        }
+        Ok(Some(numbers))
+    }
+}
+
+/// Whether `text`, read as `T`, is NaN or infinite: it reads as a
+/// non-finite `f64`, or `T` is `f32` and it overflows one.
+fn names_non_finite<T>(text: &str) -> bool {
+    let as_f64 = text.parse::<f64>().is_ok_and(|x| !x.is_finite());
+    let as_f32 = std::any::type_name::<T>() == "f32" && text.parse::<f32>().is_ok_and(|x| !x.is_finite());
+    as_f64 || as_f32
+}
+
+fn not_finite(key: &str, value: &str, part: &str) -> String {
+    format!("--set {key}={value}: `{part}` is not a finite number (NaN and infinity are refused)")
+}
+
+fn parse_png_path(s: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(s);
+    if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
+        return Err("screenshots are written as PNG only: use a .png path".into());
+    }
+    Ok(path)
+}
+
+fn parse_frames(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(0) => Err("give 1 or more frames (0 would draw nothing)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{s}` is not a whole number of frames (1 or more)")),
     }
 }
 
@@ -74,7 +131,7 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 fn parse_seconds(s: &str) -> Result<f32, String> {
     let t: f32 = s.parse().map_err(|_| format!("`{s}` is not a number of seconds"))?;
     if !t.is_finite() || t < 0.0 {
-        return Err("must be a finite number of seconds, 0 or more".into());
+        return Err("give a finite number of seconds, 0 or more".into());
     }
     Ok(t)
 }
@@ -96,5 +153,73 @@ mod tests {
         assert_eq!(a.setting("joint"), Some("hand_l"));
         assert!(Args::try_parse_from(["demo", "--time", "NaN"]).is_err());
         assert!(Args::try_parse_from(["demo", "--size", "big"]).is_err());
+    }
+
+    /// The error clap prints for these arguments (after the program name).
+    fn refusal(args: &[&str]) -> String {
+        let all = std::iter::once("demo").chain(args.iter().copied());
+        let error = Args::try_parse_from(all).expect_err("should be refused").to_string();
+        error.lines().next().unwrap_or_default().to_string()
+    }
+
+    #[test]
+    fn negative_numbers_reach_the_value_checks() {
+        let time = refusal(&["--time", "-1"]);
+        assert!(time.contains("'-1' for '--time <SECONDS>': give a finite number of seconds, 0 or more"), "{time}");
+        let frames = refusal(&["--frames", "-1"]);
+        assert!(frames.contains("`-1` is not a whole number of frames (1 or more)"), "{frames}");
+        let set = Args::try_parse_from(["demo", "--set", "x=-1", "--set", "twist=-30"]).unwrap();
+        assert_eq!(set.setting_as::<f32>("x"), Ok(Some(-1.0)));
+        assert_eq!(set.setting_as::<i32>("twist"), Ok(Some(-30)));
+        assert!(refusal(&["--set", "-1"]).contains("expected KEY=VALUE"));
+        assert!(refusal(&["--size", "-640x480"]).contains("width `-640` is not a number"));
+        assert_eq!(Args::try_parse_from(["demo", "--clip", "-1"]).unwrap().clip.as_deref(), Some("-1"));
+    }
+
+    #[test]
+    fn zero_frames_are_refused() {
+        let zero = refusal(&["--frames", "0"]);
+        assert!(zero.contains("'0' for '--frames <N>': give 1 or more frames (0 would draw nothing)"), "{zero}");
+        assert_eq!(Args::try_parse_from(["demo", "--frames", "1"]).unwrap().frames, Some(1));
+    }
+
+    #[test]
+    fn a_screenshot_path_must_end_in_png() {
+        let jpg = refusal(&["--screenshot", "x.jpg"]);
+        assert!(jpg.contains("'x.jpg' for '--screenshot <PATH>': screenshots are written as PNG only"), "{jpg}");
+        assert!(jpg.contains("use a .png path"), "{jpg}");
+        assert!(refusal(&["--screenshot", "shot"]).contains("use a .png path"));
+        let png = Args::try_parse_from(["demo", "--screenshot", "out/Shot.PNG"]).unwrap();
+        assert_eq!(png.screenshot, Some(PathBuf::from("out/Shot.PNG")));
+    }
+
+    #[test]
+    fn settings_refuse_nan_and_infinity() {
+        let args = |value: &str| Args::try_parse_from(["demo", "--set", value]).unwrap();
+        for text in ["nan", "NaN", "inf", "-inf", "infinity", "1e39"] {
+            let error = args(&format!("twist={text}")).setting_as::<f32>("twist").unwrap_err();
+            assert_eq!(
+                error,
+                format!("--set twist={text}: `{text}` is not a finite number (NaN and infinity are refused)")
+            );
+        }
+        assert!(args("key=1e400").setting_as::<f64>("key").is_err());
+        assert_eq!(args("key=1e39").setting_as::<f64>("key"), Ok(Some(1e39)));
+        assert_eq!(args("key=0.25").setting_as::<f64>("key"), Ok(Some(0.25)));
+        assert_eq!(args("recursive=true").setting_as::<bool>("recursive"), Ok(Some(true)));
+        assert!(args("crowd=nan").setting_as::<usize>("crowd").unwrap_err().contains("cannot read `nan`"));
+    }
+
+    #[test]
+    fn number_lists_are_finite_and_complete() {
+        let args = |value: &str| Args::try_parse_from(["demo", "--set", value]).unwrap();
+        assert_eq!(args("angles=0, -30,45").setting_numbers("angles", 3), Ok(Some(vec![0.0, -30.0, 45.0])));
+        assert_eq!(
+            args("angles=nan,0,0").setting_numbers("angles", 3),
+            Err("--set angles=nan,0,0: `nan` is not a finite number (NaN and infinity are refused)".into())
+        );
+        let short = args("angles=1,2").setting_numbers("angles", 3).unwrap_err();
+        assert_eq!(short, "--set angles=1,2: give 3 numbers separated by commas, e.g. 0,0,0");
+        assert_eq!(args("other=1").setting_numbers("angles", 3), Ok(None));
     }
 }

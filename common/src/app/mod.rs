@@ -134,6 +134,17 @@ impl From<Stop> for Failure {
     }
 }
 
+/// A lab's refusal to start, with the `--model` file named (a message about
+/// bad data that does not say which file is no help). Unchanged for the
+/// built-in character, or when the message already names the file.
+pub(crate) fn naming_model(message: String, args: &Args) -> String {
+    let Some(path) = &args.model else {
+        return message;
+    };
+    let name = path.file_name().map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    if message.contains(&name) { message } else { format!("{message} (model: {})", path.display()) }
+}
+
 /// Loads `--model` (or the character), reports what the loader fixed, and
 /// resolves `--clip`.
 pub fn load_scene(args: &Args) -> Result<Scene, String> {
@@ -190,4 +201,21 @@ pub fn summary(model: &Model, source: &str) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[test]
+    fn a_lab_refusal_names_the_model_file() {
+        let file = Args::try_parse_from(["demo", "--model", "models/zero_scale.gltf"]).unwrap();
+        let said = naming_model("the gradient matrix of bone 3 holds NaN or infinity".into(), &file);
+        assert_eq!(said, "the gradient matrix of bone 3 holds NaN or infinity (model: models/zero_scale.gltf)");
+        let named = "--set joint=x: no joint of that name in zero_scale.gltf".to_string();
+        assert_eq!(naming_model(named.clone(), &file), named);
+        let builtin = Args::try_parse_from(["demo"]).unwrap();
+        assert_eq!(naming_model("no clips".into(), &builtin), "no clips");
+    }
 }

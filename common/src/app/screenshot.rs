@@ -8,12 +8,18 @@ use crate::camera::OrbitCamera;
 use crate::gl;
 use crate::headless::Headless;
 
-/// Advances `lab` by `seconds` in steps of at most 1/60 s, as a window would.
+/// The most `update` calls [`advance`] makes: 10 s at 60 frames a second.
+pub(super) const MAX_STEPS: u32 = 600;
+
+/// Advances `lab` by `seconds` in equal steps of at most 1/60 s, as a window
+/// would, up to [`MAX_STEPS`] of them: a longer time (`--time 1e30`) is
+/// [`MAX_STEPS`] equal, longer steps, so it costs no more than 10 s does.
 pub(super) fn advance<L: Lab>(lab: &mut L, seconds: f32) -> Result<(), Failure> {
-    if seconds > 0.0 {
-        let steps = (seconds * 60.0).ceil().max(1.0);
-        for _ in 0..steps as u32 {
-            guard(|| lab.update(seconds / steps))?;
+    if seconds > 0.0 && seconds.is_finite() {
+        let steps = (seconds * 60.0).ceil().clamp(1.0, MAX_STEPS as f32) as u32;
+        let dt = seconds / steps as f32;
+        for _ in 0..steps {
+            guard(|| lab.update(dt))?;
         }
     }
     Ok(())
@@ -24,7 +30,7 @@ pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L
     let (w, h) = args.size;
     let headless = Headless::new(w, h).map_err(|e| e.to_string())?;
     let gl = headless.gl().clone();
-    let mut lab = guard(|| make(&gl, args, scene))??;
+    let mut lab = guard(|| make(&gl, args, scene))?.map_err(|message| super::naming_model(message, args))?;
     let camera = OrbitCamera::framing(&lab.bounds(), w as f32 / h as f32).camera(w as f32, h as f32);
     advance(&mut lab, args.time)?;
     let frames = args.frames.unwrap_or(1).max(1);
@@ -51,4 +57,58 @@ pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L
     gl::save_png(&image, &path).map_err(|e| e.to_string())?;
     println!("wrote {} ({w}x{h})", path.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::camera::{Aabb, Camera};
+
+    /// Counts the updates and adds up the time.
+    #[derive(Default)]
+    struct Clock {
+        updates: u32,
+        total: f64,
+        largest: f32,
+    }
+
+    impl Lab for Clock {
+        fn bounds(&self) -> Aabb {
+            Aabb::EMPTY
+        }
+        fn update(&mut self, dt: f32) {
+            self.updates += 1;
+            self.total += f64::from(dt);
+            self.largest = self.largest.max(dt);
+        }
+        fn draw(&mut self, _gl: &glow::Context, _camera: &Camera) {}
+    }
+
+    fn advanced(seconds: f32) -> Clock {
+        let mut clock = Clock::default();
+        assert!(advance(&mut clock, seconds).is_ok());
+        clock
+    }
+
+    #[test]
+    fn small_times_step_as_a_window_would() {
+        let half = advanced(0.5);
+        assert_eq!(half.updates, 30);
+        assert!((half.total - 0.5).abs() < 1e-5 && half.largest <= 1.0 / 60.0 + 1e-6);
+        assert_eq!(advanced(0.001).updates, 1);
+        assert_eq!(advanced(0.0).updates, 0);
+        assert_eq!(advanced(10.0).updates, 600);
+    }
+
+    #[test]
+    fn a_huge_time_jumps_in_at_most_600_steps() {
+        let start = std::time::Instant::now();
+        for seconds in [11.0, 1e6, 4e9, 1e30, f32::MAX] {
+            let clock = advanced(seconds);
+            assert_eq!(clock.updates, MAX_STEPS, "{seconds}");
+            assert!((clock.total / f64::from(seconds) - 1.0).abs() < 1e-3, "{seconds}: {}", clock.total);
+        }
+        assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+        assert_eq!(advanced(f32::INFINITY).updates, 0, "the command line refuses it; never loop on it");
+    }
 }

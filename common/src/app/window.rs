@@ -299,7 +299,7 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
         let made = guard(|| make(&gl_ctx, self.args, scene));
         let mut lab = match made {
             Ok(Ok(lab)) => lab,
-            Ok(Err(message)) => return self.fail(event_loop, message.into()),
+            Ok(Err(message)) => return self.fail(event_loop, super::naming_model(message, self.args).into()),
             Err(stop) => return self.fail(event_loop, stop.into()),
         };
         if let Err(failure) = advance(&mut lab, self.args.time) {

@@ -1,22 +1,24 @@
-//! assimp animations as [`Clip`]s: channels found by node name, keys sorted,
-//! bad keys dropped, a tick rate of 0 read as 25 (assimp's convention).
+//! assimp animations as [`Clip`]s: channels found by node name (see
+//! [`super::names`] for namesakes), keys sorted, bad keys dropped, a tick
+//! rate of 0 read as 25 (assimp's convention).
 
 use glam::{Quat, Vec3};
 use russimp::animation::Animation;
 
+use super::names::NodeNames;
 use crate::load::LoadReport;
-use crate::model::{Channel, Clip, Key, Skeleton};
+use crate::model::{Channel, Clip, Key};
 
 /// What assimp means by `ticks_per_second == 0`.
 pub const DEFAULT_TICKS_PER_SECOND: f64 = 25.0;
 
-pub(super) fn convert(animations: &[Animation], skeleton: &Skeleton, report: &mut LoadReport) -> Vec<Clip> {
+pub(super) fn convert(animations: &[Animation], names: &NodeNames, report: &mut LoadReport) -> Vec<Clip> {
     let mut clips = Vec::new();
     for (i, anim) in animations.iter().enumerate() {
         let name = if anim.name.is_empty() { format!("clip {i}") } else { anim.name.clone() };
         let mut channels = Vec::new();
         for ch in &anim.channels {
-            let Some(node) = skeleton.find(&ch.name) else {
+            let Some(node) = names.channel(&ch.name, &name, report) else {
                 report.warnings.push(format!("clip `{name}`: channel for `{}` names no node; skipped", ch.name));
                 continue;
             };

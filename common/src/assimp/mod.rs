@@ -4,6 +4,8 @@
 //! with no node, keys out of order, a tick rate of 0.
 
 mod clips;
+mod deep;
+mod names;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -12,8 +14,10 @@ use std::rc::Rc;
 use glam::{Mat4, Vec2, Vec3, Vec4};
 use russimp::scene::{PostProcess, Scene};
 
+use crate::load::checks::refuse_levels;
 use crate::load::{LoadError, LoadReport};
 use crate::model::{Bone, Influences, Model, Node, Skeleton, SkinnedMesh, Transform};
+use names::NodeNames;
 
 /// assimp stores matrices row by row (`a1 a2 a3 a4` is the first row, the
 /// translation sits in `a4 b4 c4`); glam stores them column by column.
@@ -32,16 +36,29 @@ fn vec3(v: &russimp::Vector3D) -> Vec3 {
 
 /// Loads a model file: every node (parents first), every triangle mesh with
 /// its bones, every clip.
+///
+/// assimp and russimp read a hierarchy recursively, about 1 KiB of stack per
+/// level, so the import runs on a thread of its own with a large stack
+/// (1 GiB of address space); a BVH deeper than [`crate::load::MAX_LEVELS`] is
+/// refused before assimp reads it (assimp's BVH importer took 20 s on a chain
+/// of 20,000 joints and over 3 minutes on 40,000), any other file after.
 pub fn load(path: &Path) -> Result<(Model, LoadReport), LoadError> {
-    let error = |reason: String| LoadError { path: path.display().to_string(), reason };
-    if !path.exists() {
-        return Err(error("no such file (check the path)".into()));
-    }
-    if path.is_dir() {
-        return Err(error("this is a folder; give a model file inside it".into()));
-    }
+    crate::load::check_path(path)?;
+    let error = |reason: String| LoadError::new(path, reason);
     let text =
         path.to_str().filter(|s| !s.contains('\0')).ok_or_else(|| error("the path is not valid UTF-8".into()))?;
+    if let Some(levels) = deep::bvh_levels(path) {
+        refuse_levels(levels).map_err(error)?;
+    }
+    let (model, report) = deep::on_big_stack(|| import(text)).map_err(error)?;
+    model.validate().map_err(|e| error(format!("the loaded data is inconsistent: {e}")))?;
+    crate::load::check_drawable(&model).map_err(error)?;
+    Ok((model, report))
+}
+
+/// Reads the file with assimp and converts it; the russimp scene is dropped
+/// here too (its nodes drop recursively), on the importer's thread.
+fn import(text: &str) -> Result<(Model, LoadReport), String> {
     let steps = vec![
         PostProcess::Triangulate,
         PostProcess::JoinIdenticalVertices,
@@ -51,11 +68,10 @@ pub fn load(path: &Path) -> Result<(Model, LoadReport), LoadError> {
         PostProcess::ValidateDataStructure,
     ];
     let imported = catch_unwind(AssertUnwindSafe(|| Scene::from_file(text, steps)))
-        .map_err(|_| error("the importer crashed on this file".into()))?;
-    let scene = imported.map_err(|e| error(one_line(&e.to_string())))?;
+        .map_err(|_| "the importer crashed on this file".to_string())?;
+    let scene = imported.map_err(|e| one_line(&e.to_string()))?;
     let mut report = LoadReport::default();
-    let model = convert(&scene, &mut report).map_err(error)?;
-    model.validate().map_err(|e| error(format!("the loaded data is inconsistent: {e}")))?;
+    let model = convert(&scene, &mut report)?;
     Ok((model, report))
 }
 
@@ -68,18 +84,16 @@ fn one_line(message: &str) -> String {
 
 fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
     let root = scene.root.as_ref().ok_or("the file has no scene hierarchy (no root node)")?;
-    let mut skeleton = Skeleton::default();
-    let mut mesh_nodes = vec![None; scene.meshes.len()];
-    add_node(root, None, &mut skeleton, &mut mesh_nodes);
+    let Hierarchy { mut skeleton, mut names, mesh_nodes } = add_nodes(root, scene.meshes.len())?;
     let root_world = to_mat4(&root.transformation);
 
     let mut meshes = Vec::new();
     for (i, mesh) in scene.meshes.iter().enumerate() {
-        if let Some(m) = convert_mesh(mesh, mesh_nodes[i].unwrap_or(0), &mut skeleton, report) {
+        if let Some(m) = convert_mesh(mesh, mesh_nodes[i].unwrap_or(0), &mut skeleton, &mut names, report) {
             meshes.push(m);
         }
     }
-    let clips = clips::convert(&scene.animations, &skeleton, report);
+    let clips = clips::convert(&scene.animations, &names, report);
     let rigged = scene.meshes.iter().any(|m| !m.bones.is_empty());
     if !rigged && clips.is_empty() {
         return Err("it has no skeleton: no mesh has bones and there is no animation \
@@ -92,24 +106,42 @@ fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
     Ok(Model { skeleton, meshes, clips, global_inverse: root_world.inverse() })
 }
 
-/// Adds `node` and then its subtree, so parents come before children.
-fn add_node(
-    node: &Rc<russimp::node::Node>,
-    parent: Option<usize>,
-    skeleton: &mut Skeleton,
-    mesh_nodes: &mut [Option<usize>],
-) {
-    let index = skeleton.nodes.len();
-    let local = Transform::from_matrix(to_mat4(&node.transformation));
-    skeleton.nodes.push(Node { name: node.name.clone(), parent, local });
-    for &m in &node.meshes {
-        if let Some(slot) = mesh_nodes.get_mut(m as usize) {
-            slot.get_or_insert(index);
+/// The scene's nodes as read by [`add_nodes`].
+struct Hierarchy {
+    skeleton: Skeleton,
+    /// For binding bones and channels by name.
+    names: NodeNames,
+    /// The first node that holds each mesh.
+    mesh_nodes: Vec<Option<usize>>,
+}
+
+/// Every node, each before its subtree (the order a recursive walk gives, by
+/// a loop: a chain 100,000 deep must not use 100,000 stack frames). Refuses a
+/// hierarchy deeper than [`crate::load::MAX_LEVELS`].
+fn add_nodes(root: &Rc<russimp::node::Node>, mesh_count: usize) -> Result<Hierarchy, String> {
+    let mut skeleton = Skeleton::default();
+    let mut mesh_nodes = vec![None; mesh_count];
+    let (mut holds_mesh, mut world, mut depth) = (Vec::new(), Vec::new(), Vec::new());
+    let mut stack: Vec<(Rc<russimp::node::Node>, Option<usize>)> = vec![(Rc::clone(root), None)];
+    while let Some((node, parent)) = stack.pop() {
+        let index = skeleton.nodes.len();
+        let matrix = to_mat4(&node.transformation);
+        world.push(parent.map_or(matrix, |p: usize| world[p] * matrix));
+        depth.push(parent.map_or(0, |p: usize| depth[p] + 1));
+        holds_mesh.push(!node.meshes.is_empty());
+        skeleton.nodes.push(Node { name: node.name.clone(), parent, local: Transform::from_matrix(matrix) });
+        for &m in &node.meshes {
+            if let Some(slot) = mesh_nodes.get_mut(m as usize) {
+                slot.get_or_insert(index);
+            }
+        }
+        for child in node.children.borrow().iter().rev() {
+            stack.push((Rc::clone(child), Some(index)));
         }
     }
-    for child in node.children.borrow().iter() {
-        add_node(child, Some(index), skeleton, mesh_nodes);
-    }
+    refuse_levels(depth.iter().max().map_or(0, |d| d + 1))?;
+    let names = NodeNames::new(&skeleton, holds_mesh, world);
+    Ok(Hierarchy { skeleton, names, mesh_nodes })
 }
 
 /// One assimp mesh as a [`SkinnedMesh`]; `None` for point or line meshes.
@@ -117,6 +149,7 @@ fn convert_mesh(
     mesh: &russimp::mesh::Mesh,
     mesh_node: usize,
     skeleton: &mut Skeleton,
+    names: &mut NodeNames,
     report: &mut LoadReport,
 ) -> Option<SkinnedMesh> {
     let indices: Vec<u32> = mesh.faces.iter().filter(|f| f.0.len() == 3).flat_map(|f| f.0.iter().copied()).collect();
@@ -136,13 +169,14 @@ fn convert_mesh(
     let mut bones = Vec::with_capacity(mesh.bones.len() + 1);
     for bone in &mesh.bones {
         let offset = to_mat4(&bone.offset_matrix);
-        let node = skeleton.find(&bone.name).unwrap_or_else(|| {
+        let node = names.bone(&bone.name, &mesh.name, offset, report).unwrap_or_else(|| {
             report.warnings.push(format!(
                 "bone `{}` of mesh `{}` has no node of that name: it stays in its bind pose",
                 bone.name, mesh.name
             ));
             let local = Transform::from_matrix(offset.inverse());
             skeleton.nodes.push(Node { name: bone.name.clone(), parent: Some(0), local });
+            names.add(&bone.name, skeleton.nodes.len() - 1);
             skeleton.nodes.len() - 1
         });
         bones.push(Bone { node, offset });

@@ -93,9 +93,31 @@ pub(crate) unsafe fn read_pixels(gl: &glow::Context, x: i32, y: i32, w: u32, h: 
     image::imageops::flip_vertical(&image) // GL's first row is the bottom one
 }
 
-/// Writes `image` as a PNG, naming the path in the error.
+/// Writes `image` as a PNG, naming the path in the error. The path must end
+/// in `.png` (PNG bytes in a file named `.jpg` mislead every viewer).
 pub fn save_png(image: &image::RgbaImage, path: &Path) -> Result<(), GlError> {
+    if !path.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) {
+        return Err(GlError(format!("cannot write {}: only PNG is written; use a .png path", path.display())));
+    }
     image
         .save_with_format(path, image::ImageFormat::Png)
         .map_err(|e| GlError(format!("cannot write {}: {e}", path.display())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_png_paths_are_written() {
+        let image = image::RgbaImage::new(2, 2);
+        let dir = std::env::temp_dir().join(format!("common-png-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let jpg = dir.join("shot.jpg");
+        let error = save_png(&image, &jpg).unwrap_err().to_string();
+        assert_eq!(error, format!("cannot write {}: only PNG is written; use a .png path", jpg.display()));
+        assert!(!jpg.exists());
+        save_png(&image, &dir.join("shot.PNG")).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }

@@ -6,11 +6,12 @@
 //! every lab): glam types, column vectors, right-handed, Y up, radians, and
 //! `world[child] = world[parent] * local[child]`.
 
+mod problem;
 mod validate;
 
-pub use validate::{Problem, ValidationError};
+pub use problem::{Problem, ValidationError};
 
-use glam::{Mat4, Quat, Vec2, Vec3, Vec4};
+use glam::{Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
 
 /// Translation, rotation and scale of one node relative to its parent.
 ///
@@ -36,10 +37,63 @@ impl Transform {
     }
 
     /// Splits an affine matrix into TRS parts (shear, if any, is lost).
+    ///
+    /// A scale of 0 on some axis (legal in glTF: it hides a part) keeps a
+    /// finite rotation, so that `T * R * S` still gives the matrix back; a
+    /// matrix holding NaN or infinity gives a transform that does too (and
+    /// [`Model::validate`] refuses it).
     pub fn from_matrix(m: Mat4) -> Self {
         let (scale, rotation, translation) = m.to_scale_rotation_translation();
-        Transform { translation, rotation, scale }
+        if rotation.is_finite() || !m.is_finite() {
+            return Transform { translation, rotation, scale };
+        }
+        let (scale, rotation) = degenerate_scale_rotation(Mat3::from_mat4(m));
+        Transform { translation: m.w_axis.truncate(), rotation, scale }
     }
+}
+
+/// Scale and rotation of a linear map with a zero (or vanishing) axis: the
+/// rotation comes from the axes that are left, completed to a right-handed
+/// basis (the identity when every axis is zero).
+fn degenerate_scale_rotation(m: Mat3) -> (Vec3, Quat) {
+    const TINY: f32 = 1e-20;
+    let columns = [m.x_axis, m.y_axis, m.z_axis];
+    let mut scale = Vec3::new(columns[0].length(), columns[1].length(), columns[2].length());
+    // Gram-Schmidt over the axes that have a length; `None` for a zero one.
+    let mut axes: [Option<Vec3>; 3] = [None; 3];
+    for i in 0..3 {
+        let mut v = columns[i];
+        for a in axes.iter().flatten() {
+            v -= *a * v.dot(*a);
+        }
+        axes[i] = (scale[i] > TINY && v.length() > TINY * scale[i].max(1.0)).then(|| v.normalize());
+    }
+    let [x, y, z] = match axes {
+        [Some(x), Some(y), Some(z)] => [x, y, z],
+        [Some(x), Some(y), None] => [x, y, x.cross(y)],
+        [Some(x), None, Some(z)] => [x, z.cross(x), z],
+        [None, Some(y), Some(z)] => [y.cross(z), y, z],
+        [Some(x), None, None] => {
+            let y = x.any_orthonormal_vector();
+            [x, y, x.cross(y)]
+        }
+        [None, Some(y), None] => {
+            let z = y.any_orthonormal_vector();
+            [y.cross(z), y, z]
+        }
+        [None, None, Some(z)] => {
+            let x = z.any_orthonormal_vector();
+            [x, z.cross(x), z]
+        }
+        [None, None, None] => [Vec3::X, Vec3::Y, Vec3::Z],
+    };
+    let mut basis = Mat3::from_cols(x, y, z);
+    if basis.determinant() < 0.0 {
+        // A mirror: keep the basis right-handed and put the flip in the scale.
+        basis.x_axis = -basis.x_axis;
+        scale.x = -scale.x;
+    }
+    (scale, Quat::from_mat3(&basis).normalize())
 }
 
 impl Default for Transform {
@@ -76,17 +130,57 @@ impl Skeleton {
     }
 
     /// The direct children of `node`, in storage order.
+    ///
+    /// This looks at every node: a walk that calls it once per node costs
+    /// O(n²) (minutes for 200,000 nodes). Walks use [`Skeleton::children_lists`].
     pub fn children(&self, node: usize) -> Vec<usize> {
         (0..self.nodes.len()).filter(|&i| self.nodes[i].parent == Some(node)).collect()
     }
 
+    /// The direct children of every node, found in one pass: `lists[i]` is
+    /// what [`Skeleton::children`] gives for `i` (storage order). Parent
+    /// indices out of range are skipped.
+    pub fn children_lists(&self) -> Vec<Vec<usize>> {
+        let mut lists = vec![Vec::new(); self.nodes.len()];
+        for (i, node) in self.nodes.iter().enumerate() {
+            if let Some(list) = node.parent.and_then(|p| lists.get_mut(p)) {
+                list.push(i);
+            }
+        }
+        lists
+    }
+
+    /// [`Skeleton::depth`] of every node, in one pass when parents are stored
+    /// first (each node not stored after its parent costs a walk to its root).
+    pub fn depths(&self) -> Vec<usize> {
+        let mut depths: Vec<usize> = Vec::with_capacity(self.nodes.len());
+        for (i, node) in self.nodes.iter().enumerate() {
+            let d = match node.parent {
+                None => 0,
+                Some(p) if p < i => depths[p] + 1,
+                Some(_) => self.depth(i),
+            };
+            depths.push(d);
+        }
+        depths
+    }
+
+    /// Number of nodes on the longest path from a root down to a leaf (0 for
+    /// no nodes, 1 when every node is a root).
+    pub fn levels(&self) -> usize {
+        self.depths().into_iter().max().map_or(0, |d| d + 1)
+    }
+
     /// Number of parent links between `node` and its root (a root has depth 0).
+    ///
+    /// It climbs the parents one by one: O(depth). For every node at once use
+    /// [`Skeleton::depths`].
     pub fn depth(&self, node: usize) -> usize {
         let mut depth = 0;
         let mut at = self.nodes[node].parent;
         while let Some(p) = at {
             depth += 1;
-            at = self.nodes[p].parent;
+            at = self.nodes.get(p).and_then(|n| n.parent);
             if depth > self.nodes.len() {
                 break; // a cycle; validate() reports it
             }
@@ -99,7 +193,8 @@ impl Skeleton {
         self.nodes.iter().map(|n| n.local).collect()
     }
 
-    /// Checks parent indices and their order; see [`Problem`].
+    /// Checks parent indices, their order, parent cycles and that every rest
+    /// transform is finite; see [`Problem`].
     pub fn validate(&self) -> Result<(), ValidationError> {
         let mut problems = Vec::new();
         validate::skeleton(self, &mut problems);
@@ -245,11 +340,15 @@ impl Model {
         self.meshes.iter().map(|m| m.positions.len()).sum()
     }
 
-    /// Lists everything that would break a lab: bad indices, parent order,
-    /// non-finite numbers, weights, unsorted keys, a zero tick rate.
+    /// Lists everything that would break a lab: bad indices, parent order
+    /// and cycles, non-finite numbers (transforms, vertices, keys, matrices),
+    /// weights, unsorted keys, a zero tick rate.
     pub fn validate(&self) -> Result<(), ValidationError> {
         let mut problems = Vec::new();
         validate::skeleton(&self.skeleton, &mut problems);
+        if !self.global_inverse.is_finite() {
+            problems.push(Problem::GlobalInverseNotFinite);
+        }
         for (m, mesh) in self.meshes.iter().enumerate() {
             validate::mesh(mesh, m, self.skeleton.nodes.len(), &mut problems);
         }
@@ -259,3 +358,6 @@ impl Model {
         ValidationError::from_problems(problems)
     }
 }
+
+#[cfg(test)]
+mod tests;

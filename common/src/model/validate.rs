@@ -1,216 +1,70 @@
 //! `validate()`: report what is wrong with a model instead of panicking later.
+//! Every check is one pass (no recursion, nothing quadratic), so a skeleton of
+//! a million nodes, or one whose parents form a cycle, is checked quickly.
 
-use std::fmt;
-
+use super::problem::Problem;
 use super::{Clip, Key, Skeleton, SkinnedMesh};
-
-/// One thing that is wrong with a model, precise enough to find it.
-///
-/// Indices count from 0: `mesh` into [`crate::model::Model::meshes`], `clip`
-/// into `clips`, `channel` into that clip's channels, `node` into the skeleton.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Problem {
-    /// A node names a parent index that does not exist.
-    ParentOutOfRange {
-        /// The node.
-        node: usize,
-        /// The parent index it names.
-        parent: usize,
-    },
-    /// A node is stored before its parent (world matrices need parents first).
-    ParentAfterChild {
-        /// The node.
-        node: usize,
-        /// Its parent, stored later.
-        parent: usize,
-    },
-    /// A per-vertex list has the wrong length.
-    LengthMismatch {
-        /// The mesh.
-        mesh: usize,
-        /// Which list ("normals", "influences", ...).
-        what: &'static str,
-        /// Its length.
-        len: usize,
-        /// The number of positions.
-        vertices: usize,
-    },
-    /// The index list is not a whole number of triangles, or names a missing vertex.
-    BadIndices {
-        /// The mesh.
-        mesh: usize,
-        /// What is wrong.
-        detail: String,
-    },
-    /// A bone follows a node that does not exist.
-    BoneNodeOutOfRange {
-        /// The mesh.
-        mesh: usize,
-        /// The bone index.
-        bone: usize,
-        /// The node index it names.
-        node: usize,
-    },
-    /// A vertex names a bone the mesh does not have.
-    InfluenceOutOfRange {
-        /// The mesh.
-        mesh: usize,
-        /// The vertex.
-        vertex: usize,
-        /// The bone index it names.
-        id: u32,
-        /// How many bones the mesh has.
-        bones: usize,
-    },
-    /// A vertex's weights are negative, not finite, or do not sum to 1.
-    BadWeights {
-        /// The mesh.
-        mesh: usize,
-        /// The vertex.
-        vertex: usize,
-        /// What its weights add up to.
-        sum: f32,
-    },
-    /// A position, normal or matrix holds NaN or infinity.
-    NotFinite {
-        /// The mesh.
-        mesh: usize,
-        /// Which kind of value.
-        what: &'static str,
-        /// Its index.
-        index: usize,
-    },
-    /// A clip's tick rate is zero, negative or not finite.
-    BadTickRate {
-        /// The clip.
-        clip: usize,
-        /// The rate it has.
-        ticks_per_second: f64,
-    },
-    /// A clip's duration is negative or not finite.
-    BadDuration {
-        /// The clip.
-        clip: usize,
-        /// The duration it has.
-        duration_ticks: f64,
-    },
-    /// A channel animates a node that does not exist.
-    ChannelNodeOutOfRange {
-        /// The clip.
-        clip: usize,
-        /// The channel.
-        channel: usize,
-        /// The node index it names.
-        node: usize,
-    },
-    /// A channel has no keys at all.
-    EmptyChannel {
-        /// The clip.
-        clip: usize,
-        /// The channel.
-        channel: usize,
-    },
-    /// Keys are not sorted by time, or a time is NaN.
-    UnsortedKeys {
-        /// The clip.
-        clip: usize,
-        /// The channel.
-        channel: usize,
-        /// "position", "rotation" or "scale".
-        track: &'static str,
-        /// The first key out of order.
-        key: usize,
-    },
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Problem::*;
-        match self {
-            ParentOutOfRange { node, parent } => {
-                write!(f, "node {node} names parent {parent}, which does not exist")
-            }
-            ParentAfterChild { node, parent } => {
-                write!(f, "node {node} is stored before its parent {parent}: store parents first")
-            }
-            LengthMismatch { mesh, what, len, vertices } => {
-                write!(f, "mesh {mesh}: {len} {what} for {vertices} vertices (need one each, or none)")
-            }
-            BadIndices { mesh, detail } => write!(f, "mesh {mesh}: {detail}"),
-            BoneNodeOutOfRange { mesh, bone, node } => {
-                write!(f, "mesh {mesh}: bone {bone} follows node {node}, which does not exist")
-            }
-            InfluenceOutOfRange { mesh, vertex, id, bones } => {
-                write!(f, "mesh {mesh}: vertex {vertex} names bone {id}, but the mesh has {bones} bones")
-            }
-            BadWeights { mesh, vertex, sum } => {
-                write!(f, "mesh {mesh}: vertex {vertex} has weights summing to {sum} (need 1, none negative)")
-            }
-            NotFinite { mesh, what, index } => {
-                write!(f, "mesh {mesh}: {what} {index} is NaN or infinite")
-            }
-            BadTickRate { clip, ticks_per_second } => write!(
-                f,
-                "clip {clip}: {ticks_per_second} ticks per second (must be above 0; files that say 0 mean 25)"
-            ),
-            BadDuration { clip, duration_ticks } => {
-                write!(f, "clip {clip}: duration {duration_ticks} ticks is not a length")
-            }
-            ChannelNodeOutOfRange { clip, channel, node } => {
-                write!(f, "clip {clip}: channel {channel} animates node {node}, which does not exist")
-            }
-            EmptyChannel { clip, channel } => {
-                write!(f, "clip {clip}: channel {channel} has no keys")
-            }
-            UnsortedKeys { clip, channel, track, key } => write!(
-                f,
-                "clip {clip}: channel {channel}: {track} key {key} is not after the key before it (sort keys by time)"
-            ),
-        }
-    }
-}
-
-/// Everything [`crate::model::Model::validate`] found, in the order found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ValidationError {
-    /// The problems; never empty.
-    pub problems: Vec<Problem>,
-}
-
-impl ValidationError {
-    pub(crate) fn from_problems(problems: Vec<Problem>) -> Result<(), ValidationError> {
-        if problems.is_empty() { Ok(()) } else { Err(ValidationError { problems }) }
-    }
-}
-
-impl fmt::Display for ValidationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.problems.len();
-        write!(f, "{n} problem{}: ", if n == 1 { "" } else { "s" })?;
-        for (i, p) in self.problems.iter().take(5).enumerate() {
-            if i > 0 {
-                write!(f, "; ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        if n > 5 {
-            write!(f, "; and {} more", n - 5)?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ValidationError {}
 
 pub(super) fn skeleton(skeleton: &Skeleton, out: &mut Vec<Problem>) {
     let n = skeleton.nodes.len();
+    let on_cycle = cycles(skeleton, out);
     for (node, data) in skeleton.nodes.iter().enumerate() {
         match data.parent {
             Some(parent) if parent >= n => out.push(Problem::ParentOutOfRange { node, parent }),
-            Some(parent) if parent >= node => out.push(Problem::ParentAfterChild { node, parent }),
+            Some(parent) if parent >= node && !on_cycle[node] => out.push(Problem::ParentAfterChild { node, parent }),
             _ => {}
         }
+        let local = &data.local;
+        let parts = [
+            ("translation", local.translation.is_finite()),
+            ("rotation", local.rotation.is_finite()),
+            ("scale", local.scale.is_finite()),
+        ];
+        for (part, finite) in parts {
+            if !finite {
+                out.push(Problem::NodeNotFinite { node, part });
+            }
+        }
     }
+}
+
+/// Finds the parent cycles (one [`Problem::ParentCycle`] each) in one pass
+/// over the parent links, and marks the nodes that are on one.
+fn cycles(skeleton: &Skeleton, out: &mut Vec<Problem>) -> Vec<bool> {
+    const UNSEEN: u8 = 0;
+    const ON_PATH: u8 = 1;
+    const DONE: u8 = 2;
+    let n = skeleton.nodes.len();
+    let mut state = vec![UNSEEN; n];
+    let mut on_cycle = vec![false; n];
+    let mut path = Vec::new();
+    for start in 0..n {
+        let mut at = Some(start);
+        // Climb until a root, a bad index, a node already finished, or a node
+        // on this very climb (a cycle).
+        while let Some(i) = at.filter(|&i| i < n) {
+            match state[i] {
+                UNSEEN => {
+                    state[i] = ON_PATH;
+                    path.push(i);
+                    at = skeleton.nodes[i].parent;
+                }
+                ON_PATH => {
+                    let from = path.iter().rposition(|&p| p == i).expect("a node on the path");
+                    let members = &path[from..];
+                    members.iter().for_each(|&m| on_cycle[m] = true);
+                    let node = *members.iter().min().expect("a cycle has a node");
+                    out.push(Problem::ParentCycle { node, length: members.len() });
+                    break;
+                }
+                _ => break,
+            }
+        }
+        for i in path.drain(..) {
+            state[i] = DONE;
+        }
+    }
+    on_cycle
 }
 
 pub(super) fn mesh(mesh: &SkinnedMesh, m: usize, nodes: usize, out: &mut Vec<Problem>) {
@@ -239,6 +93,12 @@ pub(super) fn mesh(mesh: &SkinnedMesh, m: usize, nodes: usize, out: &mut Vec<Pro
     }
     if let Some(index) = mesh.normals.iter().position(|p| !p.is_finite()) {
         out.push(Problem::NotFinite { mesh: m, what: "normal", index });
+    }
+    if let Some(index) = mesh.tangents.iter().position(|p| !p.is_finite()) {
+        out.push(Problem::NotFinite { mesh: m, what: "tangent", index });
+    }
+    if let Some(index) = mesh.uvs.iter().position(|p| !p.is_finite()) {
+        out.push(Problem::NotFinite { mesh: m, what: "texture coordinate", index });
     }
     for (bone, b) in mesh.bones.iter().enumerate() {
         if b.node >= nodes {
@@ -285,6 +145,16 @@ pub(super) fn clip(clip: &Clip, c: usize, nodes: usize, out: &mut Vec<Problem>) 
         for (track, key) in unsorted {
             if let Some(key) = key {
                 out.push(Problem::UnsortedKeys { clip: c, channel, track, key });
+            }
+        }
+        let not_finite = [
+            ("position", ch.positions.iter().position(|k| !k.value.is_finite())),
+            ("rotation", ch.rotations.iter().position(|k| !k.value.is_finite())),
+            ("scale", ch.scales.iter().position(|k| !k.value.is_finite())),
+        ];
+        for (track, key) in not_finite {
+            if let Some(key) = key {
+                out.push(Problem::KeyNotFinite { clip: c, channel, track, key });
             }
         }
     }

@@ -1,8 +1,17 @@
 //! One entry point for "the model this demo shows": the built-in character,
 //! or a file through assimp.
+//!
+//! Every error names the file. Before the importer opens a file, the path
+//! must be a regular file (a pipe would block for ever); after it, the model
+//! must pass [`Model::validate`], be at most [`MAX_LEVELS`] deep, and fit
+//! within [`MAX_EXTENT`] of the origin in its rest pose.
+
+pub(crate) mod checks;
 
 use std::fmt;
 use std::path::Path;
+
+pub use checks::{MAX_EXTENT, MAX_LEVELS, check_drawable, check_levels, check_path};
 
 use crate::model::Model;
 
@@ -22,6 +31,13 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+impl LoadError {
+    /// An error about `path`.
+    pub fn new(path: &Path, reason: impl Into<String>) -> Self {
+        LoadError { path: path.display().to_string(), reason: reason.into() }
+    }
+}
 
 /// Things a loader fixed or noticed, worth telling the user once.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -62,13 +78,7 @@ pub fn model(path: Option<&Path>) -> Result<(Model, LoadReport), LoadError> {
     let Some(path) = path else {
         return Ok((crate::character::build(), LoadReport::default()));
     };
-    let error = |reason: &str| LoadError { path: path.display().to_string(), reason: reason.into() };
-    if !path.exists() {
-        return Err(error("no such file (check the path)"));
-    }
-    if path.is_dir() {
-        return Err(error("this is a folder; give a model file inside it"));
-    }
+    check_path(path)?;
     from_file(path)
 }
 
@@ -86,3 +96,6 @@ fn from_file(path: &Path) -> Result<(Model, LoadReport), LoadError> {
             .into(),
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,110 @@
+//! Checks around the importer: the path before it opens the file, and what
+//! the course can handle after it has read it.
+
+use std::io;
+use std::path::Path;
+
+use glam::{Mat4, Vec3};
+
+use super::LoadError;
+use crate::model::{Model, Skeleton};
+
+/// The deepest hierarchy the course handles: nodes on the longest path from
+/// a root down to a leaf. Real rigs are a few dozen levels deep; the demos
+/// walk trees recursively and climb parent chains once per joint, which a
+/// chain of 10,000 nodes turns into a stack overflow or a frozen frame.
+pub const MAX_LEVELS: usize = 1000;
+
+/// How far from the origin (in model units, along any axis) a node or a
+/// vertex may sit in the rest pose. Past it f32 cannot draw the model: the
+/// camera's squared distances overflow near 1.8e19 and a view matrix loses
+/// every digit of the model's size.
+pub const MAX_EXTENT: f32 = 1e18;
+
+/// Refuses a path the importer must not open: missing, a folder, or not a
+/// regular file (a named pipe would block the importer for ever, a device
+/// could be endless). Symbolic links are followed.
+pub fn check_path(path: &Path) -> Result<(), LoadError> {
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(LoadError::new(path, "no such file (check the path)"));
+        }
+        Err(e) => return Err(LoadError::new(path, format!("cannot read it ({e})"))),
+    };
+    if meta.is_dir() {
+        return Err(LoadError::new(path, "this is a folder; give a model file inside it"));
+    }
+    if !meta.is_file() {
+        return Err(LoadError::new(path, "not a regular file (a named pipe, socket or device); give a model file"));
+    }
+    Ok(())
+}
+
+/// Refuses a hierarchy deeper than [`MAX_LEVELS`], saying how deep it is.
+pub fn check_levels(skeleton: &Skeleton) -> Result<(), String> {
+    refuse_levels(skeleton.levels())
+}
+
+/// The refusal for a hierarchy `levels` deep, if that is too deep.
+pub(crate) fn refuse_levels(levels: usize) -> Result<(), String> {
+    if levels > MAX_LEVELS {
+        return Err(format!("the hierarchy is {levels} levels deep; the course handles at most {MAX_LEVELS}"));
+    }
+    Ok(())
+}
+
+/// Refuses a model f32 cannot draw: a node or vertex past [`MAX_EXTENT`] or
+/// at NaN/infinity, in the rest pose, before and after skinning (each vertex
+/// moved by its bones' rest world matrices times their offsets). Expects a
+/// model that passed [`Model::validate`] (indices are then in range).
+pub fn check_drawable(model: &Model) -> Result<(), String> {
+    let nodes = &model.skeleton.nodes;
+    let mut world: Vec<Mat4> = Vec::with_capacity(nodes.len());
+    for (i, node) in nodes.iter().enumerate() {
+        let t = &node.local;
+        let local = Mat4::from_scale_rotation_translation(t.scale, t.rotation, t.translation);
+        let matrix = match node.parent {
+            Some(p) if p < i => world[p] * local,
+            _ => local,
+        };
+        within(matrix.w_axis.truncate(), || format!("node `{}` sits", node.name), "in the rest pose")?;
+        world.push(matrix);
+    }
+    for mesh in &model.meshes {
+        let palette: Vec<Mat4> =
+            mesh.bones.iter().map(|b| world.get(b.node).copied().unwrap_or(Mat4::IDENTITY) * b.offset).collect();
+        for (v, &p) in mesh.positions.iter().enumerate() {
+            within(p, || format!("mesh `{}`: vertex {v} sits", mesh.name), "in the bind pose")?;
+            let Some(influences) = mesh.influences.get(v) else {
+                continue;
+            };
+            let mut skinned = Vec3::ZERO;
+            for (&id, &w) in influences.ids.iter().zip(&influences.weights) {
+                if w != 0.0 {
+                    skinned += palette.get(id as usize).map_or(p, |m| m.transform_point3(p)) * w;
+                }
+            }
+            let what = || format!("mesh `{}`: vertex {v} lands", mesh.name);
+            within(skinned, what, "after skinning in the rest pose")?;
+        }
+    }
+    Ok(())
+}
+
+/// Ok when `p` is finite and within [`MAX_EXTENT`] on every axis.
+fn within(p: Vec3, what: impl FnOnce() -> String, when: &str) -> Result<(), String> {
+    if p.is_finite() && p.abs().max_element() <= MAX_EXTENT {
+        return Ok(());
+    }
+    let at = if p.is_finite() {
+        format!("{:.1e} units from the origin", p.abs().max_element())
+    } else {
+        "at NaN or infinity".to_string()
+    };
+    Err(format!(
+        "it is too large to draw: {} {at} {when}; f32 drawing breaks down past {MAX_EXTENT:.0e} units \
+         (check the file's units)",
+        what()
+    ))
+}
