@@ -210,3 +210,63 @@ pub fn expect_refusals(exe: &str, with_loader: bool) {
         }
     }
 }
+
+/// The command-line cases every demo must survive, run as a user would:
+/// `--time 1e30` jumps instead of stepping (a picture, or the clean stub
+/// stop, within seconds); a named pipe as `--model`, a BVH 10,000 joints
+/// deep (with `--info`), a NaN or infinite `--set` number (`nan_setting`, a
+/// key of this demo that takes a number, if any) are refused in one line;
+/// `--frames 0`, a non-PNG screenshot and a negative time are refused by the
+/// command line (exit 2). `lab` is e.g. "lab04". Unix only for the pipe.
+#[track_caller]
+pub fn expect_robust_command_line(exe: &str, lab: &str, with_loader: bool, nan_setting: Option<&str>) {
+    let started = std::time::Instant::now();
+    expect_picture(exe, lab, &["--time", "1e30"]);
+    assert!(started.elapsed().as_secs() < 60, "--time 1e30 took {:?}: jump the clock", started.elapsed());
+    let dir = std::env::temp_dir().join(format!("robust-{}-{lab}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let png = dir.join("x.png").display().to_string();
+    if let Some(key) = nan_setting {
+        demo_refuses(exe, &["--screenshot", &png, "--set", &format!("{key}=nan")], &["nan"]).or_fail();
+        demo_refuses(exe, &["--screenshot", &png, "--set", &format!("{key}=inf")], &["inf"]).or_fail();
+    }
+    for (args, mention) in [
+        (vec!["--frames", "0"], "--frames"),
+        (vec!["--screenshot", "x.jpg"], ".png"),
+        (vec!["--time", "-1"], "seconds"),
+    ] {
+        let run = std::process::Command::new(exe).args(&args).env_remove("DISPLAY").output().expect("runs");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            run.status.code() == Some(2) && stderr.contains(mention),
+            "{args:?}: expected exit 2 naming `{mention}`, got {:?}:\n{stderr}",
+            run.status.code()
+        );
+    }
+    if !with_loader {
+        return;
+    }
+    let deep = dir.join("deep.bvh");
+    let mut bvh = String::from(
+        "HIERARCHY\nROOT j0\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n",
+    );
+    for i in 1..10_000 {
+        bvh += &format!("JOINT j{i}\n{{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n");
+    }
+    bvh += "End Site\n{\nOFFSET 0 1 0\n}\n";
+    bvh += &"}\n".repeat(10_000);
+    bvh += &format!("MOTION\nFrames: 1\nFrame Time: 0.0333333\n{}\n", vec!["0"; 3 + 3 * 10_000].join(" "));
+    std::fs::write(&deep, bvh).expect("write the deep BVH");
+    let deep = deep.display().to_string();
+    demo_refuses(exe, &["--model", &deep, "--info"], &["deep.bvh", "levels deep"]).or_fail();
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("pipe.fbx");
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+        if made {
+            let fifo = fifo.display().to_string();
+            demo_refuses(exe, &["--model", &fifo, "--screenshot", &png], &["pipe.fbx", "not a regular file"]).or_fail();
+        }
+    }
+}

@@ -41,3 +41,8 @@ fn demo_refuses_bad_input_in_one_line() {
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "mode=sometimes"], &["mode"]).or_fail();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "joint=tail"], &["tail"]).or_fail();
 }
+
+#[test]
+fn demo_survives_hostile_command_lines() {
+    common::grade::expect_robust_command_line(env!("CARGO_BIN_EXE_lab04_keyframes"), "lab04", cfg!(feature = "assimp"), None);
+}

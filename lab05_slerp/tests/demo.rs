@@ -57,3 +57,8 @@ fn demo_refuses_bad_input_in_one_line() {
         demo_refuses(DEMO, &["--screenshot", &png, "--set", setting], &[key]).or_fail();
     }
 }
+
+#[test]
+fn demo_survives_hostile_command_lines() {
+    common::grade::expect_robust_command_line(env!("CARGO_BIN_EXE_lab05_slerp"), "lab05", cfg!(feature = "assimp"), Some("t"));
+}

@@ -186,3 +186,8 @@ fn demo_refuses_bad_input_in_one_line() {
         refuses_or_stops(&args, &["BCN_Epileptic.X", "54 bones", "28 bone matrices", "= 512", what_to_do]).or_fail();
     }
 }
+
+#[test]
+fn demo_survives_hostile_command_lines() {
+    common::grade::expect_robust_command_line(env!("CARGO_BIN_EXE_lab06_gpu_skinning"), "lab06", cfg!(feature = "assimp"), Some("twist"));
+}
