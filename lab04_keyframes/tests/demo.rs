@@ -44,5 +44,10 @@ fn demo_refuses_bad_input_in_one_line() {
 
 #[test]
 fn demo_survives_hostile_command_lines() {
-    common::grade::expect_robust_command_line(env!("CARGO_BIN_EXE_lab04_keyframes"), "lab04", cfg!(feature = "assimp"), None);
+    common::grade::expect_robust_command_line(
+        env!("CARGO_BIN_EXE_lab04_keyframes"),
+        "lab04",
+        cfg!(feature = "assimp"),
+        None,
+    );
 }

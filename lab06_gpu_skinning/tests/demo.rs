@@ -189,5 +189,10 @@ fn demo_refuses_bad_input_in_one_line() {
 
 #[test]
 fn demo_survives_hostile_command_lines() {
-    common::grade::expect_robust_command_line(env!("CARGO_BIN_EXE_lab06_gpu_skinning"), "lab06", cfg!(feature = "assimp"), Some("twist"));
+    common::grade::expect_robust_command_line(
+        env!("CARGO_BIN_EXE_lab06_gpu_skinning"),
+        "lab06",
+        cfg!(feature = "assimp"),
+        Some("twist"),
+    );
 }

@@ -167,5 +167,10 @@ fn demo_refuses_bad_input_in_one_line() {
 
 #[test]
 fn demo_survives_hostile_command_lines() {
-    common::grade::expect_robust_command_line(env!("CARGO_BIN_EXE_lab07_transitions"), "lab07", cfg!(feature = "assimp"), Some("fade"));
+    common::grade::expect_robust_command_line(
+        env!("CARGO_BIN_EXE_lab07_transitions"),
+        "lab07",
+        cfg!(feature = "assimp"),
+        Some("fade"),
+    );
 }
