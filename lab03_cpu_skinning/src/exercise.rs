@@ -1,62 +1,92 @@
 //! Lab 03, your file. Replace each `todo!()` with the step it names, in order;
-//! README.md explains every step. Check your work with
-//! `cargo test -p lab03_cpu_skinning`; see it with `cargo run -p lab03_cpu_skinning`.
+//! README.md explains the ideas (Concepts) and what each step must do, with
+//! folded hints. Check your work with `cargo test -p lab03_cpu_skinning --test
+//! grader`; see it with `cargo run -p lab03_cpu_skinning`.
 
 use common::model::{Bone, Influences, SkinnedMesh};
 use glam::{Mat4, Vec3, Vec4};
 
 use crate::skin::{Method, SkinError, Skinned, check_skin};
 
-/// Step 1: at most 4 influences, the largest, with weights summing to 1.
+/// Step 1: the influences of one vertex, from its raw `(bone, weight)` pairs.
 ///
-/// `weights` lists `(bone, weight)` pairs in any order, any number of them.
-/// Drop zero, negative and NaN weights; keep the 4 largest; divide by their
-/// sum. If nothing is left, return all weights 0 (the vertex will stay in the
-/// bind pose). Give unused slots weight 0 and a valid id (repeat the first).
+/// In: any number of pairs, in any order; weights may be 0, negative, NaN or
+/// infinite, and only positive finite ones are influences.
+/// Out: at most four influences, the largest, strongest first from slot 0,
+/// with weights summing to 1. Unused slots: weight 0 and slot 0's id. Nothing
+/// usable: four slots of bone 0 with weight 0.
+///
+/// Ask yourself: what must happen to a negative weight before you sum?
 pub fn influences_from_weights(_weights: &[(u32, f32)]) -> Influences {
-    todo!("lab03 step 1: keep the 4 largest weights and renormalise (README, step 1)")
+    todo!("lab03 step 1: influences_from_weights")
 }
 
-/// Step 2a: the gradient of every bone for a pose: `global_inverse *
-/// world[node] * offset` (lab02, step 4). `world` has one matrix per *node*;
-/// return one per *bone*. Bone `b` follows node `bones[b].node`.
+/// Step 2a: the gradient (skinning) matrix of every bone for one pose.
+///
+/// In: the model's global inverse, one world matrix per *node*, and the
+/// mesh's bones. Out: one matrix per *bone*, in bone order, as lab 02 made.
+///
+/// Ask yourself: which node does bone `b` follow?
 pub fn bone_gradients(_global_inverse: &Mat4, _world: &[Mat4], _bones: &[Bone]) -> Vec<Mat4> {
-    todo!("lab03 step 2: one gradient per bone for the pose (README, step 2)")
+    todo!("lab03 step 2: bone_gradients")
 }
 
-/// Step 2b: a vertex's matrix: the sum of `weight * gradients[id]` over its
-/// four slots (`influences.ids[i]` indexes `gradients`; every id names a
-/// bone, even in an unused slot, whose weight is 0). If every weight is 0,
-/// return the identity, so the vertex stays in the bind pose.
+/// Step 2b: one vertex's matrix, its bones' gradients mixed by weight.
+///
+/// In: the gradients (one per bone) and the vertex's influences: every id
+/// names a gradient, unused slots too (weight 0); the weights sum to 1, or
+/// are all 0. Out: the linear blend of README's Concepts. With no weight at
+/// all, the identity: the vertex stays in the bind pose.
+///
+/// This runs for every vertex every frame: no `Vec`.
 pub fn blend_matrices(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {
-    todo!("lab03 step 2: blend the gradient matrices by weight (README, step 2)")
+    todo!("lab03 step 2: blend_matrices")
 }
 
-/// Step 3: a skinned position: the blended matrix applied to a point (w = 1).
+/// Step 3: a skinned position: where the vertex's matrix takes its
+/// bind-pose position.
+///
+/// Ask yourself: is a position a point or a vector?
 pub fn skin_position(_blended: &Mat4, _position: Vec3) -> Vec3 {
-    todo!("lab03 step 3: move the vertex with its blended matrix (README, step 3)")
+    todo!("lab03 step 3: skin_position")
 }
 
-/// Step 4: a skinned normal: transform with the inverse-transpose of the
-/// blended matrix's 3x3 part (`Mat3::from_mat4(m).inverse().transpose()`),
-/// then renormalise. If the result has no length, return the input normal.
+/// Step 4: a skinned normal.
+///
+/// In: the vertex's matrix (it may scale unevenly, mirror, or be squashed
+/// flat) and the bind-pose unit normal. Out: the unit normal of the skinned
+/// surface, perpendicular to its skinned edges and on its outside, mirrors
+/// included. If the result has no usable length (zero, infinite or NaN), the
+/// input normal.
+///
+/// Ask yourself: why not the matrix that moves the surface itself?
 pub fn skin_normal(_blended: &Mat4, _normal: Vec3) -> Vec3 {
-    todo!("lab03 step 4: inverse-transpose, then renormalise (README, step 4)")
+    todo!("lab03 step 4: skin_normal")
 }
 
-/// Step 5: a skinned tangent: transform its `xyz` with the 3x3 part (not the
-/// inverse-transpose), remove its component along `skinned_normal`,
-/// renormalise, and keep the handedness `w`. If nothing is left after the
-/// subtraction, use any unit vector perpendicular to the normal
-/// (`skinned_normal.any_orthonormal_vector()`).
+/// Step 5: a skinned tangent.
+///
+/// In: the vertex's matrix, the bind-pose tangent (`xyz`, handedness in `w`;
+/// perhaps not quite perpendicular to its normal) and the *skinned* unit
+/// normal from step 4. Out: a unit `xyz` in the skinned surface,
+/// perpendicular to `skinned_normal`, and the input's `w`. If nothing is
+/// left once the normal's part is removed: any unit vector perpendicular to
+/// `skinned_normal`, same `w`.
+///
+/// Ask yourself: does a tangent move like an edge or like a normal?
 pub fn skin_tangent(_blended: &Mat4, _tangent: Vec4, _skinned_normal: Vec3) -> Vec4 {
-    todo!("lab03 step 5: transform, re-orthogonalise, renormalise, keep w (README, step 5)")
+    todo!("lab03 step 5: skin_tangent")
 }
 
-/// Step 6: stitching: the gradient of the vertex's strongest bone alone (the
-/// first of equal weights). With no weight at all, the identity.
+/// Step 6: stitching: one vertex's matrix when it follows one bone only.
+///
+/// In: the gradients and the vertex's influences, in any slot order. Out:
+/// the gradient of the bone in the slot with the largest weight; on a tie,
+/// the earlier slot; with no weight at all, the identity.
+///
+/// Ask yourself: does your search look at all four slots?
 pub fn stitch_matrix(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {
-    todo!("lab03 step 6: the strongest bone's gradient only (README, step 6)")
+    todo!("lab03 step 6: stitch_matrix")
 }
 
 /// Given: skins every vertex of `mesh` with your steps, after checking the

@@ -5,11 +5,13 @@ use glam::{Mat3, Mat4, Vec3, Vec3A, Vec4};
 
 use crate::skin::{Method, SkinError, Skinned, check_skin};
 
-/// Step 1: at most 4 influences, the largest, with weights summing to 1.
+/// Step 1: at most 4 influences, the largest, strongest first, with weights
+/// summing to 1.
 ///
-/// Zero, negative and NaN weights are dropped first. A vertex left with no
-/// weight gets all four weights 0: it then stays where it is in the bind pose
-/// (see [`blend_matrices`]). Unused slots repeat the first bone with weight 0,
+/// Zero, negative, NaN and infinite weights are dropped first, before they
+/// can reach the sort or the sum. A vertex left with no weight gets four
+/// slots of bone 0 with weight 0: it then stays where it is in the bind pose
+/// (see [`blend_matrices`]). Unused slots repeat slot 0's bone with weight 0,
 /// so every id stays a valid bone index (the GPU will read all four).
 pub fn influences_from_weights(weights: &[(u32, f32)]) -> Influences {
     let mut kept: Vec<(u32, f32)> = weights.iter().copied().filter(|&(_, w)| w.is_finite() && w > 0.0).collect();
@@ -28,8 +30,37 @@ pub fn influences_from_weights(weights: &[(u32, f32)]) -> Influences {
 /// Step 2a: the gradient of every bone for a pose (per-bone work, once a
 /// frame): `global_inverse * world[bone's node] * offset`, as in lab02.
 /// `world` has one matrix per *node*; the result one per *bone*.
+///
+/// # Panics
+///
+/// If a bone follows a node that has no world matrix (`Model::validate`
+/// refuses such a model), with a message naming the bone and the node.
 pub fn bone_gradients(global_inverse: &Mat4, world: &[Mat4], bones: &[Bone]) -> Vec<Mat4> {
-    bones.iter().map(|bone| *global_inverse * world[bone.node] * bone.offset).collect()
+    let gradient = |(b, bone): (usize, &Bone)| {
+        assert!(
+            bone.node < world.len(),
+            "bone_gradients: bone {b} follows node {}, but `world` has {} matrices: it needs one per node of the \
+             skeleton",
+            bone.node,
+            world.len()
+        );
+        *global_inverse * world[bone.node] * bone.offset
+    };
+    bones.iter().enumerate().map(gradient).collect()
+}
+
+/// Panics unless every id of `influences` indexes `gradients`: the rule
+/// [`check_skin`] enforces (unused slots included), named in the message.
+#[inline]
+fn assert_ids_in_range(what: &str, gradients: &[Mat4], influences: &Influences) {
+    let [i0, i1, i2, i3] = influences.ids;
+    assert!(
+        (i0.max(i1).max(i2).max(i3) as usize) < gradients.len(),
+        "{what}: influence ids {:?} name a bone with no gradient ({} gradients): every id, unused slots too, must \
+         index the gradients (check_skin refuses such a mesh)",
+        influences.ids,
+        gradients.len()
+    );
 }
 
 /// Step 2b: a vertex's matrix: its bones' gradients mixed by weight
@@ -37,8 +68,13 @@ pub fn bone_gradients(global_inverse: &Mat4, world: &[Mat4], bones: &[Bone]) -> 
 /// weight is 0), so all four slots are simply added: no branch per slot.
 /// With no weight at all, the identity: the vertex stays in the bind pose
 /// instead of collapsing to the origin.
+///
+/// # Panics
+///
+/// If an id has no gradient (see [`check_skin`]).
 #[inline]
 pub fn blend_matrices(gradients: &[Mat4], influences: &Influences) -> Mat4 {
+    assert_ids_in_range("blend_matrices", gradients, influences);
     let [w0, w1, w2, w3] = influences.weights;
     let [i0, i1, i2, i3] = influences.ids.map(|id| id as usize);
     let blended = gradients[i0] * w0 + gradients[i1] * w1 + gradients[i2] * w2 + gradients[i3] * w3;
@@ -82,18 +118,21 @@ pub fn skin_tangent(blended: &Mat4, tangent: Vec4, skinned_normal: Vec3) -> Vec4
 }
 
 /// Step 6: stitching: the gradient of the vertex's strongest bone alone (the
-/// first of equals). A vertex with no weight stays in the bind pose.
+/// first of equals; the slots can come in any order). A vertex with no weight
+/// stays in the bind pose.
+///
+/// # Panics
+///
+/// If an id has no gradient (see [`check_skin`]).
 pub fn stitch_matrix(gradients: &[Mat4], influences: &Influences) -> Mat4 {
+    assert_ids_in_range("stitch_matrix", gradients, influences);
     let mut strongest = 0;
     for slot in 1..4 {
         if influences.weights[slot] > influences.weights[strongest] {
-            strongest = slot;
+            strongest = slot; // strictly greater: the earlier slot keeps a tie
         }
     }
-    if influences.weights[strongest] <= 0.0 {
-        return Mat4::IDENTITY;
-    }
-    gradients[influences.ids[strongest] as usize]
+    if influences.weights[strongest] > 0.0 { gradients[influences.ids[strongest] as usize] } else { Mat4::IDENTITY }
 }
 
 /// Given: skins every vertex of `mesh` with your steps, after checking the

@@ -101,3 +101,66 @@ fn step5_real_files_skin_without_nan() {
         }
     }
 }
+
+/// The panic message of `f`, which must panic.
+fn panic_message(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let payload = std::panic::catch_unwind(f).expect_err("it should have stopped with a message");
+    payload.downcast_ref::<String>().cloned().or(payload.downcast_ref::<&str>().map(|s| s.to_string())).unwrap()
+}
+
+// The reference's own steps, handed data that check_skin or Model::validate
+// refuses: a message naming the broken rule instead of a bare index panic.
+
+/// Three gradients, and influences whose ids reach past them in various slots.
+fn ids_past_three() -> (Vec<Mat4>, Vec<Influences>) {
+    let bad = [[0, 3, 0, 0], [0, 0, 0, 3], [7, 7, 7, 7]];
+    (vec![Mat4::IDENTITY; 3], bad.map(|ids| Influences { ids, weights: [1.0, 0.0, 0.0, 0.0] }).to_vec())
+}
+
+const LAST_VALID: Influences = Influences { ids: [2, 0, 1, 2], weights: [0.5, 0.5, 0.0, 0.0] };
+
+#[test]
+fn input_reference_blend_names_a_bone_id_with_no_gradient() {
+    let (g, bad) = ids_past_three();
+    for inf in bad {
+        let text = panic_message(|| {
+            let _ = lab03_cpu_skinning::solution::blend_matrices(&g, &inf);
+        });
+        assert!(
+            text.contains("blend_matrices") && text.contains("(3 gradients)") && text.contains("check_skin"),
+            "{text}"
+        );
+    }
+    assert_eq!(lab03_cpu_skinning::solution::blend_matrices(&g, &LAST_VALID), Mat4::IDENTITY);
+}
+
+#[test]
+fn input_reference_stitch_names_a_bone_id_with_no_gradient() {
+    let (g, bad) = ids_past_three();
+    for inf in bad {
+        let text = panic_message(|| {
+            let _ = lab03_cpu_skinning::solution::stitch_matrix(&g, &inf);
+        });
+        assert!(
+            text.contains("stitch_matrix") && text.contains("(3 gradients)") && text.contains("check_skin"),
+            "{text}"
+        );
+    }
+    assert_eq!(lab03_cpu_skinning::solution::stitch_matrix(&g, &LAST_VALID), Mat4::IDENTITY);
+}
+
+#[test]
+fn input_reference_bone_gradients_names_a_node_with_no_world_matrix() {
+    let model = common::character::build();
+    let bones = &model.meshes[0].bones;
+    let last_node = bones.iter().map(|b| b.node).max().unwrap();
+    let world = vec![Mat4::IDENTITY; last_node]; // one short for the bone on the last node
+    let text = panic_message(|| {
+        let _ = lab03_cpu_skinning::solution::bone_gradients(&Mat4::IDENTITY, &world, bones);
+    });
+    let b = bones.iter().position(|b| b.node == last_node).unwrap();
+    let rule = format!("bone {b} follows node {last_node}, but `world` has {last_node} matrices");
+    assert!(text.contains(&rule), "{text}");
+    let world = vec![Mat4::IDENTITY; last_node + 1];
+    assert_eq!(lab03_cpu_skinning::solution::bone_gradients(&Mat4::IDENTITY, &world, bones).len(), bones.len());
+}

@@ -74,6 +74,11 @@ fn step4_an_interruption_starts_from_the_pose_on_screen() {
         if frame == 40 {
             let before = crossfade_pose(&mut cf.clone(), &clips, &rest);
             fade_to(&mut cf, &clips, &rest, 3, Mode::Once, 0.5); // wave, mid-fade
+            assert_eq!(
+                (cf.current.clip, cf.current.seconds),
+                (3, 0.0),
+                "fade_to(wave) mid-fade: the wave, from its start, becomes `current`"
+            );
             let after = crossfade_pose(&mut cf.clone(), &clips, &rest);
             let (b, a) = (joints(&skeleton, &before), joints(&skeleton, &after));
             jump = Some(b.iter().zip(&a).map(|(p, q)| p.distance(*q)).fold(0.0, f32::max));
@@ -193,7 +198,12 @@ fn step6_an_additive_delta_puts_the_pose_back() {
     check_vec3("add_layer(reference, delta, 1): scale", back.scale, pose.scale, &[]).or_fail();
     let none = add_layer(&pose, &delta, 0.0);
     check_quat("add_layer(base, delta, 0): weight 0 changes nothing", none.rotation, pose.rotation, &[]).or_fail();
+    check_vec3("add_layer(base, delta, 0): weight 0 changes nothing", none.translation, pose.translation, &[])
+        .or_fail();
+    check_vec3("add_layer(base, delta, 0): weight 0 changes nothing", none.scale, pose.scale, &[]).or_fail();
     let half = add_layer(&reference, &delta, 0.5);
+    check_vec3("add_layer(.., 0.5): half the delta's move", half.translation, Vec3::new(0.25, 1.1, 0.0), &[]).or_fail();
+    check_vec3("add_layer(.., 0.5): the scale half way", half.scale, Vec3::new(1.25, 2.0, 0.75), &[]).or_fail();
     check_quat(
         "add_layer(.., 0.5): half the delta's turn",
         half.rotation,
