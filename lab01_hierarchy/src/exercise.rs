@@ -1,76 +1,106 @@
 //! Lab 01, your file. Replace each `todo!()` with the step it names, in order;
-//! README.md explains every step. Check your work with
-//! `cargo test -p lab01_hierarchy` and see it with `cargo run -p lab01_hierarchy`.
+//! README.md explains the ideas (Concepts) and what each step must do. Check
+//! your work with `cargo test -p lab01_hierarchy --test grader`; see it with
+//! `cargo run -p lab01_hierarchy`.
 
 use common::model::{Skeleton, Transform};
 use glam::{Mat4, Vec3};
 
-/// Step 1: the matrix of a transform, `T * R * S`.
+/// Step 1: the matrix of a local transform.
 ///
-/// Build the three matrices with `Mat4::from_translation`, `Mat4::from_quat`
-/// and `Mat4::from_scale`, and multiply them so that a point is *scaled
-/// first*, then rotated, then moved. With column vectors the matrix nearest
-/// the point acts first.
+/// In: a translation, a unit rotation and a scale (non-uniform too).
+/// Out: one matrix that does to a point what the three parts do, in the
+/// order of README, Concepts: scale it along the joint's own axes, turn it,
+/// then move it. The identity transform gives the identity matrix.
+///
+/// Ask yourself: a point meets the matrix nearest to it first. Which part
+/// must stand nearest, and which furthest?
 pub fn transform_to_matrix(_t: &Transform) -> Mat4 {
-    todo!("lab01 step 1: build T * R * S from the transform (README, step 1)")
+    todo!("lab01 step 1: transform_to_matrix")
 }
 
-/// Step 2a: a *point* through a matrix: extend it with w = 1, multiply,
-/// drop w. The translation column is added to points.
+/// Step 2a: where the matrix takes a *point* (a position: a joint, a
+/// vertex). A point is turned, stretched and moved.
 pub fn transform_point(_m: &Mat4, _p: Vec3) -> Vec3 {
-    todo!("lab01 step 2: transform a point with w = 1 (README, step 2)")
+    todo!("lab01 step 2: transform_point")
 }
 
-/// Step 2b: a *vector* through a matrix: extend it with w = 0. Directions
-/// turn and stretch with the matrix but are never moved by it.
+/// Step 2b: what the matrix does to a *vector* (a direction or an offset:
+/// an axis, the step from one joint to the next). A vector is turned and
+/// stretched, never moved.
+///
+/// Ask yourself: which fourth coordinate makes the matrix's fourth column
+/// count for a point and vanish for a vector?
 pub fn transform_vector(_m: &Mat4, _v: Vec3) -> Vec3 {
-    todo!("lab01 step 2: transform a vector with w = 0 (README, step 2)")
+    todo!("lab01 step 2: transform_vector")
 }
 
-/// Step 3: world matrices of every node, `world[i] = world[parent] * local[i]`.
+/// Step 3: the world matrix of every node, by one loop over the nodes.
 ///
-/// `locals` holds one transform per node. Nodes are stored parents first, so
-/// one loop from the first node to the last finds each parent's world matrix
-/// already computed. A node with no parent is a root: its world matrix is its
-/// local matrix.
+/// In: a skeleton stored parents first, and a pose `locals`: one local
+/// transform per node, in node order. The pose is any pose, not the rest pose
+/// the skeleton stores. Out: one world matrix per node, in node order. Every
+/// node without a parent is a root; a skeleton may have several.
+///
+/// Ask yourself: when the loop reaches a node, why is its parent's world
+/// matrix already known, and on which side of the product does it stand?
 pub fn world_matrices(_skeleton: &Skeleton, _locals: &[Transform]) -> Vec<Mat4> {
-    todo!("lab01 step 3: one forward loop, world[parent] * local (README, step 3)")
+    todo!("lab01 step 3: world_matrices")
 }
 
-/// Step 4: the same world matrices by a recursive walk of the tree.
+/// Given: your [`walk_tree`], after checks that the skeleton is a tree, on a
+/// stack deep enough for it (README, Concepts, "Walking the tree").
+pub fn world_matrices_recursive(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
+    crate::tree::walk_on_a_deep_enough_stack(skeleton, locals, walk_tree)
+}
+
+/// Step 4: the same world matrices as step 3, by a recursive walk of the
+/// tree.
 ///
-/// Start at every root (a node with `parent == None`) with the identity as
-/// its parent's matrix; compute the node's world matrix; then visit each
-/// child (`skeleton.children(node)`) handing it that matrix. Write a helper
-/// function for the walk. Unlike step 3, this works in any storage order.
-pub fn world_matrices_recursive(_skeleton: &Skeleton, _locals: &[Transform]) -> Vec<Mat4> {
-    todo!("lab01 step 4: walk the tree from the roots (README, step 4)")
+/// In: as step 3, except that the nodes may be stored in any order (a
+/// child before its parent). Every parent exists and there is no cycle: the
+/// given wrapper has checked. Out: the same matrices as step 3, in node
+/// order.
+///
+/// Ask yourself: with the nodes in any order, how does a node learn its
+/// parent's world matrix, and where does each walk start?
+pub fn walk_tree(_skeleton: &Skeleton, _locals: &[Transform]) -> Vec<Mat4> {
+    todo!("lab01 step 4: walk_tree")
 }
 
 /// A joint's frame as read off its world matrix: where its origin is and
 /// where its three axes point, in model space.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct JointFrame {
-    /// The joint's position (the matrix's fourth column).
+    /// The joint's position.
     pub origin: Vec3,
-    /// The joint's X axis (first column; its length is the X scale).
+    /// The joint's X axis; its length is the scale along it.
     pub x_axis: Vec3,
-    /// The joint's Y axis (second column).
+    /// The joint's Y axis.
     pub y_axis: Vec3,
-    /// The joint's Z axis (third column).
+    /// The joint's Z axis.
     pub z_axis: Vec3,
 }
 
-/// Step 5: the matrix "x-ray": read the joint's axes and origin from the
-/// columns of its world matrix (`world.x_axis`, ... are glam's columns; take
-/// their `xyz` with `.truncate()`).
+/// Step 5: the matrix "x-ray".
+///
+/// In: a world matrix. Out: where the joint's origin is and where its own
+/// X, Y and Z axes point, in model space. Keep each axis's length: it is the
+/// scale along that axis.
+///
+/// Ask yourself: where does the matrix send the joint's own origin, and the
+/// tip of its own unit X axis?
 pub fn joint_frame(_world: &Mat4) -> JointFrame {
-    todo!("lab01 step 5: read the axes and origin from the columns (README, step 5)")
+    todo!("lab01 step 5: joint_frame")
 }
 
-/// Step 6: the local matrix that puts a joint at `world` under a parent at
-/// `parent_world`. Start from `world = parent_world * local` and solve for
-/// `local`; mind which side the inverse goes on.
+/// Step 6: the local matrix that keeps a joint where it is under a parent.
+///
+/// In: the parent's world matrix (invertible) and the world matrix the
+/// joint must keep. Out: the local matrix that, under that parent, gives
+/// the joint exactly that world matrix.
+///
+/// Ask yourself: on which side must the parent be undone?
 pub fn local_from_world(_parent_world: &Mat4, _world: &Mat4) -> Mat4 {
-    todo!("lab01 step 6: undo the parent's world matrix (README, step 6)")
+    todo!("lab01 step 6: local_from_world")
 }

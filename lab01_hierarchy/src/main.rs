@@ -44,20 +44,21 @@ impl Hierarchy {
         let skeleton = scene.model.skeleton;
         let rest = skeleton.rest_locals();
         let by_name = |name: &str| skeleton.find(name);
-        let selected = match args.setting("joint") {
-            Some(name) => {
+        let reparent = match args.setting("reparent") {
+            Some(text) => Some(reparent_setting(&skeleton, text, &scene.source)?),
+            None => None,
+        };
+        let selected = match (args.setting("joint"), reparent) {
+            (Some(name), _) => {
                 by_name(name).ok_or(format!("--set joint={name}: no joint of that name in {}", scene.source))?
             }
-            None => by_name("upper_arm_l").unwrap_or_else(|| common::pose::suggested_joint(&skeleton)),
+            (None, Some((joint, _))) => joint,
+            (None, None) => by_name("upper_arm_l").unwrap_or_else(|| common::pose::suggested_joint(&skeleton)),
         };
         let mut angles = vec![Vec3::ZERO; skeleton.nodes.len()];
-        if let Some(text) = args.setting("angles") {
-            let v: Vec<f32> = text
-                .split(',')
-                .map(|s| s.trim().parse::<f32>())
-                .collect::<Result<_, _>>()
-                .map_err(|_| format!("--set angles={text}: give three numbers, e.g. 0,0,45"))?;
-            angles[selected] = Vec3::from_slice(v.get(..3).ok_or("--set angles needs three numbers")?);
+        // Three finite numbers: NaN or infinity would make the arm vanish with no error.
+        if let Some(v) = args.setting_numbers("angles", 3)? {
+            angles[selected] = Vec3::from_slice(&v);
         }
         let flag = |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
         let (recursive, show_axes) = (flag("recursive", false)?, flag("axes", true)?);
@@ -84,6 +85,9 @@ impl Hierarchy {
         };
         demo.bounds = demo.motion_bounds();
         let _ = joint_frame(&probe);
+        if let Some((joint, parent)) = reparent {
+            demo.reparent(joint, parent); // step 6, before the first frame
+        }
         Ok(demo)
     }
 
@@ -140,11 +144,10 @@ impl Hierarchy {
         }
     }
 
-    /// Step 6 live: move the selected joint under another parent without
-    /// moving it, by giving it the local matrix `parent_world^-1 * world`.
-    fn reparent(&mut self) {
+    /// Step 6 live: move `node` under `parent` without moving it, by giving
+    /// it the local matrix your step 6 returns.
+    fn reparent(&mut self, node: usize, parent: usize) {
         let world = self.worlds(&self.locals());
-        let (node, parent) = (self.selected, self.new_parent);
         let local = local_from_world(&world[parent], &world[node]);
         // The pose adds this joint's turn on top of its rest local: take it
         // out again, so that the joint does not move when re-parented.
@@ -159,6 +162,25 @@ impl Hierarchy {
     fn parent_choices(&self) -> Vec<usize> {
         (0..self.selected).filter(|&i| !self.in_subtree(i)).collect()
     }
+}
+
+/// `--set reparent=JOINT:NEW_PARENT`: two joints of the skeleton, the new
+/// parent stored before the joint (parents come first, so it is not in the
+/// joint's subtree either).
+fn reparent_setting(skeleton: &Skeleton, text: &str, source: &str) -> Result<(usize, usize), String> {
+    let (joint, parent) = text
+        .split_once(':')
+        .ok_or(format!("--set reparent={text}: give JOINT:NEW_PARENT, e.g. reparent=hand_l:chest"))?;
+    let find =
+        |name: &str| skeleton.find(name).ok_or(format!("--set reparent={text}: no joint named `{name}` in {source}"));
+    let (j, p) = (find(joint)?, find(parent)?);
+    if p >= j {
+        return Err(format!(
+            "--set reparent={text}: `{parent}` cannot become the parent of `{joint}`: a new parent must be stored \
+             before the joint (parents come first), so it is never in the joint's subtree"
+        ));
+    }
+    Ok((j, p))
 }
 
 impl Lab for Hierarchy {
@@ -240,7 +262,7 @@ impl Lab for Hierarchy {
                 }
             });
             if ui.button("re-parent, keeping its world matrix").clicked() {
-                self.reparent();
+                self.reparent(self.selected, self.new_parent);
             }
         }
     }
@@ -256,7 +278,8 @@ impl Lab for Hierarchy {
         "Lines join each joint to its parent; dots are joints; red/green/blue are each joint's X/Y/Z axes, \
          read from the columns of its world matrix. The selected joint is orange, its subtree a darker orange.\n\
          Settings: --set joint=NAME, --set angles=X,Y,Z (degrees), --set axes=false, --set rest=true, \
-         --set animate=false, --set recursive=true"
+         --set animate=false, --set recursive=true, --set reparent=JOINT:NEW_PARENT (step 6 at start, e.g. \
+         hand_l:chest)"
     }
 }
 
@@ -264,7 +287,7 @@ fn main() -> ExitCode {
     let demo = Demo {
         crate_name: "lab01_hierarchy",
         title: "Lab 01: the transform hierarchy",
-        settings: &["joint", "angles", "axes", "rest", "animate", "recursive"],
+        settings: &["joint", "angles", "axes", "rest", "animate", "recursive", "reparent"],
     };
     app::run(demo, Hierarchy::new)
 }

@@ -27,3 +27,37 @@ fn demo_refuses_bad_input_in_one_line() {
     let png = std::env::temp_dir().join("lab01-refused.png").display().to_string();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "joint=tail"], &["tail"]).or_fail();
 }
+
+#[test]
+fn demo_screenshot_of_a_reparented_joint() {
+    let still = ["--set", "animate=false", "--set", "joint=hand_l"];
+    expect_picture(DEMO, "lab01", &[&still[..], &["--set", "reparent=hand_l:chest"]].concat());
+    // Re-parented under its own parent, the hand must not move: the same picture.
+    let plain = expect_picture(DEMO, "lab01", &still);
+    let same_parent = expect_picture(DEMO, "lab01", &[&still[..], &["--set", "reparent=hand_l:forearm_l"]].concat());
+    if let (Some(a), Some(b)) = (plain, same_parent) {
+        let differ = a.pixels().zip(b.pixels()).filter(|(p, q)| p != q).count();
+        let share = differ as f32 / (a.width() * a.height()) as f32;
+        assert!(
+            share < 0.002,
+            "re-parenting hand_l under its own parent moved it: {:.2}% of pixels differ",
+            share * 100.0
+        );
+    }
+    let png = std::env::temp_dir().join("lab01-refused.png").display().to_string();
+    for (value, mention) in [("hand_l", "JOINT:NEW_PARENT"), ("hand_l:tail", "tail"), ("chest:hand_l", "stored before")]
+    {
+        let set = format!("reparent={value}");
+        demo_refuses(DEMO, &["--screenshot", &png, "--set", &set], &[mention]).or_fail();
+    }
+}
+
+#[test]
+fn demo_survives_hostile_command_lines() {
+    common::grade::expect_robust_command_line(
+        env!("CARGO_BIN_EXE_lab01_hierarchy"),
+        "lab01",
+        cfg!(feature = "assimp"),
+        Some("angles"),
+    );
+}

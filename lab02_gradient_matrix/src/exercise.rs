@@ -1,6 +1,7 @@
 //! Lab 02, your file. Replace each `todo!()` with the step it names, in order;
-//! README.md explains every step. Check your work with
-//! `cargo test -p lab02_gradient_matrix`; see it with `cargo run -p lab02_gradient_matrix`.
+//! README.md explains the ideas (Concepts) and what each step must do. Check
+//! your work with `cargo test -p lab02_gradient_matrix --test grader`; see it
+//! with `cargo run -p lab02_gradient_matrix`.
 //!
 //! Lab 01's functions are yours to use through its reference:
 //! `lab01_hierarchy::solution::{transform_to_matrix, world_matrices}`.
@@ -8,44 +9,70 @@
 use common::model::{Bone, Skeleton, Transform};
 use glam::Mat4;
 
-/// Step 1: the gradient from `a` to `b`: the matrix `ab` with `ab * a = b`.
+/// Step 1: the gradient from `a` to `b`.
 ///
-/// For points, `b = a + (b - a)`. For matrices, "add" `b` by multiplying with
-/// it and "subtract" `a` by multiplying with `a.inverse()`. Which side must
-/// the inverse be on so that `ab * a` gives back `b`?
+/// In: two matrices, `a` invertible. Out: the matrix that takes `a` to `b`:
+/// multiplied by `a` (with `a` on the right), it gives `b`. From `a` to `a`
+/// it is the identity.
+///
+/// Ask yourself: for points, `b - a` takes `a` to `b`. For matrices,
+/// "subtracting" `a` is multiplying by its inverse: on which side must the
+/// inverse stand?
 pub fn gradient(_a: &Mat4, _b: &Mat4) -> Mat4 {
-    todo!("lab02 step 1: the gradient b * a^-1 (README, step 1)")
+    todo!("lab02 step 1: gradient")
 }
 
-/// Step 2: the inverse bind matrix of every bone: the inverse of its node's
-/// world matrix in the bind pose.
+/// Step 2: the inverse bind matrix of every bone.
 ///
-/// `bind_world` has one matrix per *node*; return one per *bone*, in the
-/// order of `bones`. Bone `b` follows node `bones[b].node`: the two indices
-/// are not the same.
+/// In: `bind_world`, one world matrix per *node* in the pose the skin was
+/// bound in (any pose: not necessarily the rest pose, nor the one the file's
+/// offsets were made from), and the mesh's `bones`. Out: one matrix per
+/// *bone*, in the order of `bones`: the one that takes a point from model
+/// space in the bind pose into that bone's own space.
+///
+/// Ask yourself: which matrix of `bind_world` belongs to bone `b`?
 pub fn inverse_bind_matrices(_bind_world: &[Mat4], _bones: &[Bone]) -> Vec<Mat4> {
-    todo!("lab02 step 2: invert each bone's bind-pose world matrix (README, step 2)")
+    todo!("lab02 step 2: inverse_bind_matrices")
 }
 
-/// Step 3: the gradient matrix of every bone for a target pose: its node's
-/// target world matrix times the bone's inverse bind matrix. One per bone, in
-/// bone order.
+/// Step 3: the gradient matrix of every bone for a target pose.
+///
+/// In: `target_world`, one world matrix per node in the target pose;
+/// `inverse_bind`, one per bone (step 2's, for whatever bind pose was
+/// chosen); `bones`. Out: one matrix per bone, in bone order, that carries a
+/// point attached to the bone from the bind pose to the target pose. When
+/// the target is the bind pose, every one is the identity.
+///
+/// Ask yourself: which lists are indexed by bone and which by node, and which
+/// factor does a bind-pose vertex meet first?
 pub fn gradient_matrices(_target_world: &[Mat4], _inverse_bind: &[Mat4], _bones: &[Bone]) -> Vec<Mat4> {
-    todo!("lab02 step 3: target world times inverse bind, per bone (README, step 3)")
+    todo!("lab02 step 3: gradient_matrices")
 }
 
-/// Step 4a: the loader's way: `global_inverse * world[node] * offset` for
-/// every bone, where `offset` is the inverse bind matrix stored in the file
-/// (`bones[b].offset`).
+/// Step 4a: the loader's matrices (README, Concepts, way 2).
+///
+/// In: the model's `global_inverse` (the inverse of the scene root's world
+/// matrix), `target_world` (one per node) and `bones`, whose `offset` is the
+/// file's inverse bind matrix, made relative to the mesh's space. Out: one
+/// matrix per bone, in bone order, in the mesh's space.
+///
+/// Ask yourself: which factor brings the result back into the mesh's space,
+/// and on which side must it stand?
 pub fn skinning_matrices(_global_inverse: &Mat4, _target_world: &[Mat4], _bones: &[Bone]) -> Vec<Mat4> {
-    todo!("lab02 step 4: global_inverse * world * offset, per bone (README, step 4)")
+    todo!("lab02 step 4: skinning_matrices")
 }
 
-/// Step 4b: the gradient of `node` as a chain of *local* matrices along the
-/// path from its root: `M'1 M'2 ... M'k Mk^-1 ... M2^-1 M1^-1`, with `M` the
-/// bind-pose locals and `M'` the target-pose locals (`1` is the root, `k` the
-/// node). Walk up with `skeleton.nodes[i].parent`; think about which side
-/// each new factor goes on.
+/// Step 4b: the gradient of one node from local transforms only
+/// (README, Concepts, way 3).
+///
+/// In: the skeleton (for the parents), the bind pose and the target pose as
+/// local transforms (one per node; the bind pose is the argument, not the
+/// skeleton's stored rest pose), and a node. Out: that node's gradient, built
+/// from the locals of every node on its path up to its root, the root
+/// included, without world matrices.
+///
+/// Ask yourself: walking up, you meet the node's own locals first and the
+/// root's last. Where in each running product does each new factor go?
 pub fn chain_matrix(_skeleton: &Skeleton, _bind: &[Transform], _target: &[Transform], _node: usize) -> Mat4 {
-    todo!("lab02 step 4: the chain M'1 M'2 ... M2^-1 M1^-1 (README, step 4)")
+    todo!("lab02 step 4: chain_matrix")
 }

@@ -212,7 +212,7 @@ impl Lab for Gradients {
         };
         let target = self.target();
         let target_world = world_matrices(&self.model.skeleton, &target);
-        ui.label("Gradient of the selected bone (step 1: target * bind^-1):");
+        ui.label("Gradient of the selected bone, bind to target (your step 1):");
         common::ui::matrix_columns(ui, &gradient(&self.bind_world[self.selected], &target_world[self.selected]));
         ui.checkbox(&mut self.show.compare, "compare with the loader formula and the chain (step 4)");
         if self.show.compare {

@@ -31,3 +31,13 @@ fn demo_refuses_bad_input_in_one_line() {
         expect_picture(DEMO, "lab02", &["--model", &bvh]);
     }
 }
+
+#[test]
+fn demo_survives_hostile_command_lines() {
+    common::grade::expect_robust_command_line(
+        env!("CARGO_BIN_EXE_lab02_gradient_matrix"),
+        "lab02",
+        cfg!(feature = "assimp"),
+        Some("key"),
+    );
+}
