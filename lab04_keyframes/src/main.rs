@@ -72,13 +72,14 @@ impl Keyframes {
             Some(other) => return Err(format!("--set mode={other}: use `loop` or `once`")),
         };
         let (hold, show_trail, show_skeleton) = (flag("hold", false)?, flag("trail", true)?, flag("skeleton", false)?);
+        let named_joint = match args.setting("joint") {
+            Some(name) => Some(model.skeleton.find(name).ok_or(format!("--set joint={name}: no node of that name"))?),
+            None => None,
+        };
         // Your steps run here first, in order: a stub stops the demo now, and is named.
         let _ = clip_ticks(0.0, &model.clips[clip], mode);
         view::touch_steps(&model.clips[clip], &model.skeleton.rest_locals());
-        let joint = match args.setting("joint") {
-            Some(name) => model.skeleton.find(name).ok_or(format!("--set joint={name}: no node of that name"))?,
-            None => view::busiest_joint(&model.skeleton, &model.clips[clip]),
-        };
+        let joint = named_joint.unwrap_or_else(|| view::busiest_joint(&model.skeleton, &model.clips[clip]));
         let skins = model
             .meshes
             .into_iter()
