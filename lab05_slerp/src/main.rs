@@ -47,28 +47,6 @@ struct SlerpDemo {
     marks: Overlay,
 }
 
-/// `--set key=true|false`, with a default.
-fn flag(args: &Args, key: &str, default: bool) -> Result<bool, String> {
-    match args.setting(key) {
-        None => Ok(default),
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        Some(other) => Err(format!("--set {key}={other}: use true or false")),
-    }
-}
-
-/// `--set key=NUMBER` within `range`, with a default.
-fn number<T>(args: &Args, key: &str, default: T, range: std::ops::RangeInclusive<T>) -> Result<T, String>
-where
-    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
-{
-    let value = args.setting_as::<T>(key)?.unwrap_or(default);
-    if !range.contains(&value) {
-        return Err(format!("--set {key}={value}: must be between {} and {}", range.start(), range.end()));
-    }
-    Ok(value)
-}
-
 impl SlerpDemo {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
         // Settings first: a typo is reported before any of your steps run.
@@ -79,16 +57,16 @@ impl SlerpDemo {
             Some(other) => return Err(format!("--set view={other}: use `arcs` or `character`")),
         };
         let arcs = Arcs {
-            angle: number(args, "angle", 150.0f32, -720.0..=720.0)?,
-            steps: number(args, "steps", 8u32, 1..=64)?,
-            long: flag(args, "long", false)?,
+            angle: args.setting_in("angle", 150.0f32, -720.0..=720.0)?,
+            steps: args.setting_in("steps", 8u32, 1..=64)?,
+            long: args.setting_flag("long", false)?,
         };
-        let fixed_t = args.setting("t").map(|_| number(args, "t", 0.5f32, 0.0..=1.0)).transpose()?;
+        let fixed_t = args.setting("t").map(|_| args.setting_in("t", 0.5f32, 0.0..=1.0)).transpose()?;
         let options = Options {
             rotation: Rotation::parse(args.setting("rotation").unwrap_or("slerp"))?,
-            every: number(args, "keys", 1usize, 1..=100)?,
-            looping: args.setting("loop").map(|_| flag(args, "loop", true)).transpose()?,
-            skeleton: flag(args, "skeleton", false)?,
+            every: args.setting_in("keys", 1usize, 1..=100)?,
+            looping: args.setting("loop").map(|_| args.setting_flag("loop", true)).transpose()?,
+            skeleton: args.setting_flag("skeleton", false)?,
         };
         // Your steps 1 to 4, in order: a stub stops the demo now and is named.
         let (a, b) = (Quat::from_rotation_x(0.3), Quat::from_rotation_y(2.0));

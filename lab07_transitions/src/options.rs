@@ -66,28 +66,6 @@ pub struct Options {
     pub skeleton: bool,
 }
 
-/// `--set key=true|false`, with a default.
-fn flag(args: &Args, key: &str, default: bool) -> Result<bool, String> {
-    match args.setting(key) {
-        None => Ok(default),
-        Some("true") => Ok(true),
-        Some("false") => Ok(false),
-        Some(other) => Err(format!("--set {key}={other}: use true or false")),
-    }
-}
-
-/// `--set key=NUMBER` within `range`, with a default (NaN is refused).
-fn number<T>(args: &Args, key: &str, default: T, range: std::ops::RangeInclusive<T>) -> Result<T, String>
-where
-    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
-{
-    let value = args.setting_as::<T>(key)?.unwrap_or(default);
-    if !range.contains(&value) {
-        return Err(format!("--set {key}={value}: must be between {} and {}", range.start(), range.end()));
-    }
-    Ok(value)
-}
-
 /// A clip by name or index, for `--set key=...`.
 fn clip(clips: &[Clip], key: &str, wanted: &str) -> Result<usize, String> {
     if let Some(i) = clips.iter().position(|c| c.name == wanted) {
@@ -139,11 +117,11 @@ impl Options {
             Some(wanted) => clip(clips, "layer", wanted)?,
             None => named("wave").filter(|_| builtin).unwrap_or(clips.len() - 1),
         };
-        let fade = number(args, "fade", 0.5, 0.0..=FADE_MAX)?;
-        let at = number(args, "at", 1.0, 0.0..=3600.0)?;
-        let weight = number(args, "weight", 0.5f32, 0.0..=1.0)?;
-        let layer_weight = number(args, "layer-weight", 1.0f32, 0.0..=1.0)?;
-        let sync = flag(args, "sync", false)?;
+        let fade = args.setting_in("fade", 0.5, 0.0..=FADE_MAX)?;
+        let at = args.setting_in("at", 1.0, 0.0..=3600.0)?;
+        let weight = args.setting_in("weight", 0.5f32, 0.0..=1.0)?;
+        let layer_weight = args.setting_in("layer-weight", 1.0f32, 0.0..=1.0)?;
+        let sync = args.setting_flag("sync", false)?;
         if sync && let Some(once) = [from, to].into_iter().find(|&c| modes[c] == Mode::Once) {
             return Err(format!(
                 "--set sync=true blends two looping clips by phase, but `{}` plays once: choose two loops with \
@@ -159,8 +137,8 @@ impl Options {
             ),
             None => None,
         };
-        let additive = flag(args, "additive", false)?;
-        let upper = flag(args, "upper", mask.is_some())?;
+        let additive = args.setting_flag("additive", false)?;
+        let upper = args.setting_flag("upper", mask.is_some())?;
         let layer_kind = match (additive, upper) {
             (true, true) => {
                 return Err("--set additive=true and --set upper=true (or mask): one layer at a time".to_string());
@@ -188,8 +166,8 @@ impl Options {
             layer,
             layer_weight,
             mask,
-            ghosts: flag(args, "ghosts", true)?,
-            skeleton: flag(args, "skeleton", false)?,
+            ghosts: args.setting_flag("ghosts", true)?,
+            skeleton: args.setting_flag("skeleton", false)?,
         })
     }
 }

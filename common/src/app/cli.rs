@@ -88,6 +88,29 @@ impl Args {
         }
         Ok(Some(numbers))
     }
+
+    /// `--set key=true|false`, or `default` when not given; anything else is refused.
+    pub fn setting_flag(&self, key: &str, default: bool) -> Result<bool, String> {
+        match self.setting(key) {
+            None => Ok(default),
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            Some(other) => Err(format!("--set {key}={other}: use true or false")),
+        }
+    }
+
+    /// `--set key=NUMBER` within `range`, or `default` when not given (NaN and
+    /// infinity are refused by [`Args::setting_as`]).
+    pub fn setting_in<T>(&self, key: &str, default: T, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+    where
+        T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
+    {
+        let value = self.setting_as::<T>(key)?.unwrap_or(default);
+        if !range.contains(&value) {
+            return Err(format!("--set {key}={value}: must be between {} and {}", range.start(), range.end()));
+        }
+        Ok(value)
+    }
 }
 
 /// Whether `text`, read as `T`, is NaN or infinite: it reads as a
