@@ -131,29 +131,6 @@ fn demo_screenshot_of_files() {
     }
 }
 
-/// A refusal in one line that names `mentions`, after the loader's `note:`
-/// lines; or, while a step is a stub, the clean stop that names it.
-fn refuses_or_stops(args: &[&str], mentions: &[&str]) -> Result<(), String> {
-    let run = std::process::Command::new(DEMO)
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .map_err(|e| e.to_string())?;
-    let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
-    if run.status.code() == Some(2) && stderr.contains("lab06 step") {
-        return Ok(());
-    }
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("note: ")).collect();
-    if run.status.code() != Some(1) || lines.len() != 1 || stderr.contains("panicked") {
-        return Err(format!("{args:?}: expected exit code 1 and one line, got {:?}:\n{stderr}", run.status.code()));
-    }
-    match mentions.iter().find(|m| !lines[0].contains(*m)) {
-        Some(missing) => Err(format!("{args:?}: the message should mention `{missing}`:\n{stderr}")),
-        None => Ok(()),
-    }
-}
-
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
     expect_refusals(DEMO, cfg!(feature = "assimp"));
@@ -177,13 +154,31 @@ fn demo_refuses_bad_input_in_one_line() {
     let what_to_do = "split the mesh by bones";
     let small = ["--set", "max_components=256"];
     let args = [&shot[..], &small[..]].concat();
-    refuses_or_stops(&args, &["the built-in character", "21 bones", "12 bone matrices", "= 256", what_to_do]).or_fail();
+    common::grade::demo_refuses_after_steps(
+        DEMO,
+        "lab06",
+        &args,
+        &["the built-in character", "21 bones", "12 bone matrices", "= 256", what_to_do],
+    )
+    .or_fail();
     let args = [&shot[..], &small[..], &["--set", "palette=packed"]].concat();
-    refuses_or_stops(&args, &["the built-in character", "21 bones", "16 packed bones", what_to_do]).or_fail();
+    common::grade::demo_refuses_after_steps(
+        DEMO,
+        "lab06",
+        &args,
+        &["the built-in character", "21 bones", "16 packed bones", what_to_do],
+    )
+    .or_fail();
     #[cfg(feature = "assimp")]
     if let Some(path) = common::grade::test_model("X/BCN_Epileptic.X") {
         let args = [&shot[..], &["--model", &path, "--set", "max_components=512"]].concat();
-        refuses_or_stops(&args, &["BCN_Epileptic.X", "54 bones", "28 bone matrices", "= 512", what_to_do]).or_fail();
+        common::grade::demo_refuses_after_steps(
+            DEMO,
+            "lab06",
+            &args,
+            &["BCN_Epileptic.X", "54 bones", "28 bone matrices", "= 512", what_to_do],
+        )
+        .or_fail();
     }
 }
 
