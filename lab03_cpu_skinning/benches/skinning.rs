@@ -8,6 +8,12 @@
 //! where every vertex has 4 influences among 64 bones (the worst case for
 //! the blend). Both skin positions and normals: the reference runs on a copy
 //! without tangents, since the fast path does not skin them.
+//!
+//! The fast path runs the best kernel for this CPU, or the one named by
+//! `LAB03_KERNEL` (`portable`, `avx2+fma` or `avx512`), to compare them on
+//! one machine. "ozz-eq 1T" is the fast path doing ozz-animation's work
+//! instead of ours (normals through the blended 3x3, not normalised: wrong
+//! under uneven scale), to compare the two libraries on identical maths.
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -17,7 +23,7 @@ use std::time::{Duration, Instant};
 use common::model::{Bone, Influences, Model, SkinnedMesh};
 use criterion::{Criterion, Throughput, criterion_group};
 use glam::{Mat4, Quat, Vec3};
-use lab03_cpu_skinning::fast::{self, FastMesh};
+use lab03_cpu_skinning::fast::{self, FastMesh, Kernel};
 use lab03_cpu_skinning::{Method, Skinned, solution};
 
 /// A mesh, one pose's gradient matrices, and the fast path's copy of it.
@@ -105,15 +111,41 @@ fn synthetic() -> Case {
     Case::new("synthetic 100k", mesh, gradients)
 }
 
-/// Panics unless the fast path (1 and 2 threads) matches the reference.
+/// The kernel to time: `LAB03_KERNEL` if set, else the best for this CPU.
+fn kernel() -> Kernel {
+    static KERNEL: std::sync::OnceLock<Kernel> = std::sync::OnceLock::new();
+    *KERNEL.get_or_init(|| match std::env::var("LAB03_KERNEL") {
+        Err(_) => Kernel::best(),
+        Ok(name) => Kernel::available().into_iter().find(|k| k.name() == name).unwrap_or_else(|| {
+            let names: Vec<_> = Kernel::available().iter().map(|k| k.name()).collect();
+            eprintln!("LAB03_KERNEL={name}: this CPU runs only {names:?}");
+            std::process::exit(2)
+        }),
+    })
+}
+
+/// Panics unless every kernel (1 and 2 threads) matches the reference, and
+/// the ozz-equivalent mode gives the reference's positions and the blended
+/// 3x3 times the bind normal.
 fn check(case: &Case) {
     let mut reference = Skinned::default();
     solution::skin_mesh_into(&case.mesh, &case.gradients, Method::LinearBlend, &mut reference)
         .expect("reference skinning");
-    for threads in [1, 2] {
+    for kernel in Kernel::available() {
+        let mut ozz = Skinned::default();
+        fast::ozz_equivalent::skin(kernel, &case.fast, &case.gradients, &mut ozz, 1).expect("ozz-equivalent");
+        for (v, inf) in case.mesh.influences.iter().enumerate() {
+            let blended: Mat4 = (0..4).map(|s| case.gradients[inf.ids[s] as usize] * inf.weights[s]).sum();
+            let want = blended.transform_vector3(case.mesh.normals[v]);
+            let (got, p, r) = (ozz.normals[v], ozz.positions[v], reference.positions[v]);
+            assert!((got - want).abs().max_element() <= 1e-4, "{}: ozz-equivalent normal {v}", kernel.name());
+            assert!((p - r).abs().max_element() <= 1e-4 * r.abs().max_element().max(1.0), "ozz-eq position {v}");
+        }
+    }
+    for (kernel, threads) in Kernel::available().into_iter().flat_map(|k| [(k, 1), (k, 2)]) {
         let mut out = Skinned::default();
-        fast::skin_fast(&case.fast, &case.gradients, &mut out, threads).expect("fast skinning");
-        let name = case.name;
+        fast::skin_fast_on(kernel, &case.fast, &case.gradients, &mut out, threads).expect("fast skinning");
+        let name = format!("{} ({})", case.name, kernel.name());
         assert_eq!(out.positions.len(), reference.positions.len(), "{name}: position count");
         assert_eq!(out.normals.len(), reference.normals.len(), "{name}: normal count");
         for (v, (f, r)) in out.positions.iter().zip(&reference.positions).enumerate() {
@@ -135,7 +167,7 @@ fn check(case: &Case) {
 
 /// Per-iteration times recorded by every benchmark: (mesh, path) -> seconds.
 static SAMPLES: Mutex<BTreeMap<(usize, usize), Vec<f64>>> = Mutex::new(BTreeMap::new());
-const PATHS: [&str; 3] = ["reference", "fast, 1 thread", "fast, 2 threads"];
+const PATHS: [&str; 4] = ["reference", "fast, 1 thread", "fast, 2 threads", "fast, 1 thread, ozz-equivalent normals"];
 
 /// Times `routine` the way criterion asks, and keeps a copy of each sample.
 fn timed(key: (usize, usize), iters: u64, mut routine: impl FnMut()) -> Duration {
@@ -170,7 +202,34 @@ fn skinning(c: &mut Criterion) {
             group.bench_function(PATHS[p], |b| {
                 b.iter_custom(|iters| {
                     timed((m, p), iters, || {
-                        fast::skin_fast(black_box(&case.fast), &case.gradients, &mut out, threads).unwrap()
+                        fast::skin_fast_on(kernel(), black_box(&case.fast), &case.gradients, &mut out, threads).unwrap()
+                    })
+                })
+            });
+        }
+        group.bench_function(PATHS[3], |b| {
+            b.iter_custom(|iters| {
+                timed((m, 3), iters, || {
+                    fast::ozz_equivalent::skin(kernel(), black_box(&case.fast), &case.gradients, &mut out, 1).unwrap()
+                })
+            })
+        });
+        group.finish();
+    }
+}
+
+/// Every kernel this CPU can run, one thread: what writing the vector code
+/// out bought over what the compiler makes of plain Rust (`portable`).
+fn kernels(c: &mut Criterion) {
+    for (m, case) in cases().iter().enumerate() {
+        let mut group = c.benchmark_group(format!("kernels/{}", case.name));
+        group.throughput(Throughput::Elements(case.mesh.positions.len() as u64));
+        let mut out = Skinned::default();
+        for (k, kernel) in Kernel::available().into_iter().enumerate() {
+            group.bench_function(format!("kernel {}, 1 thread", kernel.name()), |b| {
+                b.iter_custom(|iters| {
+                    timed((m, KERNEL_PATHS + k), iters, || {
+                        fast::skin_fast_on(kernel, black_box(&case.fast), &case.gradients, &mut out, 1).unwrap()
                     })
                 })
             });
@@ -179,10 +238,13 @@ fn skinning(c: &mut Criterion) {
     }
 }
 
+/// Where the per-kernel samples start in `SAMPLES`' path numbers.
+const KERNEL_PATHS: usize = 10;
+
 criterion_group! {
     name = benches;
     config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2)).sample_size(50);
-    targets = skinning
+    targets = skinning, kernels
 }
 
 /// The median of a list of per-iteration times (warm-up included: the
@@ -197,10 +259,10 @@ fn summary() {
     if samples.is_empty() {
         return;
     }
-    println!("\nSkinning, median ns per vertex in this run (fast kernel: {})", fast::kernel_name());
+    println!("\nSkinning, median ns per vertex in this run (fast kernel: {})", kernel().name());
     println!(
-        "{:<16} {:>9} {:>10} {:>10} {:>10} {:>12} {:>12}",
-        "mesh", "vertices", "reference", "fast 1T", "fast 2T", "ref/fast1T", "fast1T/2T"
+        "{:<16} {:>9} {:>10} {:>10} {:>10} {:>12} {:>12} {:>10}",
+        "mesh", "vertices", "reference", "fast 1T", "fast 2T", "ref/fast1T", "fast1T/2T", "ozz-eq 1T"
     );
     for (m, case) in cases().iter().enumerate() {
         let vertices = case.mesh.positions.len();
@@ -210,25 +272,49 @@ fn summary() {
         let ratio =
             |a: Option<f64>, b: Option<f64>| a.zip(b).map_or("-".to_string(), |(a, b)| format!("{:.2}x", a / b));
         println!(
-            "{:<16} {:>9} {:>10} {:>10} {:>10} {:>12} {:>12}",
+            "{:<16} {:>9} {:>10} {:>10} {:>10} {:>12} {:>12} {:>10}",
             case.name,
             vertices,
             cell(ns[0]),
             cell(ns[1]),
             cell(ns[2]),
             ratio(ns[0], ns[1]),
-            ratio(ns[1], ns[2])
+            ratio(ns[1], ns[2]),
+            cell(ns[3])
         );
     }
     let min = fast::MIN_VERTICES_PER_THREAD;
     println!("(\"fast 2T\" runs on one thread for meshes under {} vertices: a thread needs {min} to pay off)", 2 * min);
+    // Rows named by kernel, not by mesh (scripts read the table above by
+    // its mesh names).
+    let kernels = Kernel::available();
+    if samples.keys().any(|&(_, p)| p >= KERNEL_PATHS) {
+        println!(
+            "\nOne thread, per kernel, median ns per vertex (portable: the compiler's vectorisation of plain Rust)"
+        );
+        println!("{:<16} {:>12} {:>16}", "kernel", cases()[0].name, cases()[1].name);
+        for (k, kernel) in kernels.iter().enumerate() {
+            let ns = |m: usize| {
+                let vertices = cases()[m].mesh.positions.len() as f64;
+                samples
+                    .get(&(m, KERNEL_PATHS + k))
+                    .map_or("-".to_string(), |t| format!("{:.2}", median(t.clone()) * 1e9 / vertices))
+            };
+            println!("{:<16} {:>12} {:>16}", kernel.name(), ns(0), ns(1));
+        }
+    }
 }
 
 fn main() {
     for case in cases() {
         check(case);
     }
-    println!("fast path matches the reference on {} meshes (kernel: {})", cases().len(), fast::kernel_name());
+    let kernels: Vec<_> = Kernel::available().iter().map(|k| k.name()).collect();
+    println!(
+        "fast path matches the reference on {} meshes (kernels {kernels:?}; timed: {})",
+        cases().len(),
+        kernel().name()
+    );
     benches();
     Criterion::default().configure_from_args().final_summary();
     // Without `--bench` (`cargo test --benches`) criterion runs each

@@ -1,23 +1,27 @@
-//! The "going further" fast path (`src/fast.rs`) agrees with the reference
-//! and refuses what the reference's validation refuses. These tests never run
-//! the student's code and pass from the start: what the student's steps must
-//! do (mirrored normals included) is checked by `tests/grader` through the
+//! The "going further" fast path (`src/fast/`) agrees with the reference
+//! and refuses what the reference's validation refuses, with every kernel
+//! this CPU can run (portable, AVX2, AVX-512). These tests never run the
+//! student's code and pass from the start: what the student's steps must do
+//! (mirrored normals included) is checked by `tests/grader` through the
 //! crate root. (Speed is measured in `benches/`.)
 
-use common::model::Influences;
-use common::model::SkinnedMesh;
-use glam::{EulerRot, Quat};
-use glam::{Mat4, Vec3};
-use lab03_cpu_skinning::fast::{FastMesh, skin_fast};
-use lab03_cpu_skinning::{Method, Skinned, check_skin, solution};
+use common::model::{Influences, Model, SkinnedMesh};
+use glam::{EulerRot, Mat4, Quat, Vec3};
+use lab03_cpu_skinning::fast::{FastMesh, Kernel, MAX_BONES, ozz_equivalent, skin_fast, skin_fast_on};
+use lab03_cpu_skinning::{Method, SkinError, Skinned, check_skin, solution};
 
-/// The character with tangents dropped, and varied gradients (bone 3 mirrors).
+/// The character with tangents dropped, and varied gradients (bone 3
+/// mirrors, bone 5 is squashed flat along one axis).
 fn posed() -> (SkinnedMesh, Vec<Mat4>) {
     let mut mesh = common::character::build().meshes.swap_remove(0);
     mesh.tangents.clear();
     let gradient = |b: usize| {
         let t = b as f32;
-        let scale = if b == 3 { Vec3::new(-1.0, 1.1, 0.9) } else { Vec3::splat(0.9 + 0.01 * t) };
+        let scale = match b {
+            3 => Vec3::new(-1.0, 1.1, 0.9),
+            5 => Vec3::new(1.0, 0.0, 1.0),
+            _ => Vec3::splat(0.9 + 0.01 * t),
+        };
         let rotation = Quat::from_euler(EulerRot::XYZ, 0.1 * t, 0.2, -0.05 * t);
         Mat4::from_scale_rotation_translation(scale, rotation, Vec3::new(0.01 * t, 0.0, 0.02))
     };
@@ -25,31 +29,110 @@ fn posed() -> (SkinnedMesh, Vec<Mat4>) {
     (mesh, gradients)
 }
 
-fn assert_matches_reference(mesh: &SkinnedMesh, gradients: &[Mat4], threads: usize) {
+/// `vertices` vertices with 1 to 4 influences each (cycling), among
+/// `bones` bones: every slot count, and chunks that are not uniform.
+fn scattered(vertices: usize, bones: u32) -> SkinnedMesh {
+    let mut seed = 0x5EEDu32;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        seed
+    };
+    let mut unit = move || (next() % 2001) as f32 / 1000.0 - 1.0;
+    let positions = (0..vertices).map(|_| Vec3::new(unit(), unit(), unit())).collect();
+    let normals = (0..vertices).map(|_| Vec3::new(unit(), unit(), unit()).try_normalize().unwrap_or(Vec3::Z)).collect();
+    let influences = (0..vertices)
+        .map(|v| {
+            let count = v % 4 + 1;
+            let mut inf = Influences::single(v as u32 % bones);
+            for slot in 0..count {
+                inf.ids[slot] = (v as u32 * 7 + slot as u32 * 13) % bones;
+                inf.weights[slot] = 1.0 / count as f32;
+            }
+            inf
+        })
+        .collect();
+    let bones = (0..bones).map(|_| common::model::Bone { node: 0, offset: Mat4::IDENTITY }).collect();
+    SkinnedMesh { name: "scattered".into(), positions, normals, influences, bones, ..Default::default() }
+}
+
+/// Every kernel, 1 and `threads` threads, against the reference: positions
+/// to 1e-5 of the mesh's size, normals to 1e-4.
+fn assert_matches_reference(mesh: &SkinnedMesh, gradients: &[Mat4], threads: usize, what: &str) {
     let mut want = Skinned::default();
     solution::skin_mesh_into(mesh, gradients, Method::LinearBlend, &mut want).unwrap();
-    let mut got = Skinned { tangents: vec![glam::Vec4::ONE], ..Skinned::default() };
-    skin_fast(&FastMesh::new(mesh).unwrap(), gradients, &mut got, threads).unwrap();
-    assert!(got.tangents.is_empty() && got.normals.len() == want.normals.len());
-    let pairs = got.positions.iter().zip(&want.positions).chain(got.normals.iter().zip(&want.normals));
-    for (v, (g, w)) in pairs.enumerate() {
-        assert!((*g - *w).abs().max_element() < 1e-4, "entry {v}: {g} but the reference says {w}");
+    let size = want.positions.iter().fold(1.0f32, |m, p| m.max(p.abs().max_element()));
+    let fast = FastMesh::new(mesh).unwrap();
+    for kernel in Kernel::available() {
+        for t in [1, threads] {
+            let mut got = Skinned { tangents: vec![glam::Vec4::ONE], ..Skinned::default() };
+            skin_fast_on(kernel, &fast, gradients, &mut got, t).unwrap();
+            let name = kernel.name();
+            assert!(got.tangents.is_empty(), "{what}, {name}: tangents should be left empty");
+            assert_eq!(got.positions.len(), want.positions.len(), "{what}, {name}: position count");
+            assert_eq!(got.normals.len(), want.normals.len(), "{what}, {name}: normal count");
+            for (v, (g, w)) in got.positions.iter().zip(&want.positions).enumerate() {
+                let close = (*g - *w).abs().max_element() <= 1e-5 * size;
+                assert!(close, "{what}, {name}, {t} thread(s): vertex {v} at {g}, the reference says {w}");
+            }
+            for (v, (g, w)) in got.normals.iter().zip(&want.normals).enumerate() {
+                let close = (*g - *w).abs().max_element() < 1e-4;
+                assert!(close, "{what}, {name}, {t} thread(s): normal {v} is {g}, the reference says {w}");
+            }
+        }
     }
-    assert_eq!(got.positions.len(), want.positions.len());
 }
 
 #[test]
-fn fast_matches_the_reference_mirrors_included() {
+fn fast_matches_the_reference_mirrors_and_flat_bones_included() {
     let (mut mesh, gradients) = posed();
     mesh.influences[0].weights = [0.0; 4]; // stays in the bind pose
-    assert_matches_reference(&mesh, &gradients, 1);
+    assert_matches_reference(&mesh, &gradients, 1, "character");
     let mut big = mesh.clone(); // 4 copies: enough vertices for 2 threads
     big.positions = mesh.positions.repeat(4);
     big.normals = mesh.normals.repeat(4);
     big.influences = mesh.influences.repeat(4);
-    assert_matches_reference(&big, &gradients, 3);
+    assert_matches_reference(&big, &gradients, 3, "character x4");
     mesh.normals.clear();
-    assert_matches_reference(&mesh, &gradients, 1);
+    assert_matches_reference(&mesh, &gradients, 1, "character without normals");
+}
+
+#[test]
+fn fast_matches_the_reference_with_every_slot_count() {
+    let mesh = scattered(1_003, 40); // 62 full chunks and a partial one
+    let gradients: Vec<Mat4> = (0..40)
+        .map(|b| {
+            let t = b as f32;
+            let scale = Vec3::new(0.8 + 0.01 * t, 1.0, if b % 7 == 0 { -1.0 } else { 1.2 });
+            Mat4::from_scale_rotation_translation(scale, Quat::from_rotation_y(0.3 * t), Vec3::splat(0.1 * t))
+        })
+        .collect();
+    assert_matches_reference(&mesh, &gradients, 1, "scattered");
+}
+
+#[test]
+#[cfg(feature = "assimp")]
+fn fast_matches_the_reference_on_real_files() {
+    for file in [
+        "X/BCN_Epileptic.X",
+        "FBX/animation_with_skeleton.fbx",
+        "FBX/huesitos.fbx",
+        "X/anim_test.x",
+        "glTF2/simple_skin/simple_skin.gltf",
+    ] {
+        let Some(path) = common::grade::test_model(file) else { continue };
+        let (model, _): (Model, _) = common::load::model(Some(std::path::Path::new(&path))).unwrap();
+        let clip = model.clips.first().expect("an animated file");
+        let pose = common::pose::key_pose(&model.skeleton, clip, 0.5);
+        let world = lab01_hierarchy::solution::world_matrices(&model.skeleton, &pose);
+        for mesh in &model.meshes {
+            let mut mesh = mesh.clone();
+            mesh.tangents.clear();
+            let gradients = solution::bone_gradients(&model.global_inverse, &world, &mesh.bones);
+            assert_matches_reference(&mesh, &gradients, 2, &format!("{file}, mesh `{}`", mesh.name));
+        }
+    }
 }
 
 #[test]
@@ -76,4 +159,31 @@ fn fast_refuses_an_unused_slot_naming_a_missing_bone() {
     mesh.influences[9] = Influences { ids: [0, 500, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
     let fast = FastMesh::new(&mesh).unwrap();
     assert_eq!(skin_fast(&fast, &gradients, &mut Skinned::default(), 1), check_skin(&mesh, &gradients));
+}
+
+#[test]
+fn fast_refuses_bone_ids_past_its_16_bit_palette() {
+    let (mut mesh, _) = posed();
+    for id in [MAX_BONES as u32, u32::MAX] {
+        mesh.influences[4] = Influences { ids: [id, 0, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
+        let err = FastMesh::new(&mesh).err();
+        assert_eq!(err, Some(SkinError::BoneOutOfRange { vertex: 4, id, matrices: MAX_BONES }));
+    }
+}
+
+#[test]
+fn ozz_equivalent_mode_does_ozz_maths_for_the_benchmark() {
+    let mesh = scattered(100, 12);
+    let gradients: Vec<Mat4> = (0..12).map(|b| Mat4::from_scale(Vec3::new(1.0, 2.0 + b as f32, 0.5))).collect();
+    let fast = FastMesh::new(&mesh).unwrap();
+    for kernel in Kernel::available() {
+        let mut out = Skinned::default();
+        ozz_equivalent::skin(kernel, &fast, &gradients, &mut out, 1).unwrap();
+        for (v, inf) in mesh.influences.iter().enumerate() {
+            let blended: Mat4 = (0..4).map(|s| gradients[inf.ids[s] as usize] * inf.weights[s]).sum();
+            let want = blended.transform_vector3(mesh.normals[v]); // not the cofactor, not unit
+            assert!((out.normals[v] - want).abs().max_element() < 1e-4, "{}: vertex {v}", kernel.name());
+            assert!((out.positions[v] - blended.transform_point3(mesh.positions[v])).abs().max_element() < 1e-4);
+        }
+    }
 }

@@ -1,0 +1,249 @@
+//! Going further: the same linear blend skinning, laid out for the CPU.
+//!
+//! The reference (`solution::skin_mesh_into`) is written to be read: one
+//! vertex at a time, a full `Mat4` per influence (4 slots, always), a
+//! `push` per result. This module computes the same positions and normals
+//! four to ten times faster, and ahead of ozz-animation's `SkinningJob`
+//! with exact normals. Every step below was measured (the lab's README,
+//! "The benchmark", has the figures and what each step bought):
+//!
+//! 1. **Once per mesh** ([`FastMesh::new`]): check the per-vertex data, then
+//!    store it in chunks of [`LANES`] vertices, *struct of arrays* (the 16
+//!    x's, then the 16 y's, ...), each influence turned into a 16-bit
+//!    palette index (empty slots point at an identity). A chunk records how
+//!    many slots its busiest vertex uses, or that all its vertices share
+//!    their influences (a *uniform* chunk: a rigid part, a ring of a limb).
+//! 2. **Once per call** ([`skin_fast`]): check the matrices, then copy each
+//!    gradient into a 64-byte aligned row of 16 floats: one cache line, one
+//!    AVX-512 register (or two AVX2 ones).
+//! 3. **Per uniform chunk**: one blend, one cofactor (the normal matrix),
+//!    reused by the next chunk if it has the same influences; every entry
+//!    broadcast to the 16 lanes. No per-vertex blend, transpose or cofactor:
+//!    most of a character's chunks are uniform.
+//! 4. **Per other chunk**, in registers:
+//!    - *blend*: per vertex, `sum of weight * row` over the chunk's slots,
+//!      one multiply-add per slot (AVX-512);
+//!    - *transpose*: the 16 blended rows become 12 registers, one per
+//!      matrix entry, lane `i` belonging to vertex `i` (52 shuffles);
+//!    - *transform*: per lane, the position, the cofactor normal and its
+//!      length (an estimate of `1/sqrt` and one Newton step, not a square
+//!      root and a division), 16 vertices per instruction;
+//!    - *interleave*: lanes back to `x y z x y z ...` and stored.
+//! 5. Chunks are independent, so [`skin_fast`] can split them over threads.
+//!
+//! The three kernels do the same steps: `portable.rs` in plain Rust (read it
+//! first; the compiler vectorises it as it can), `avx512.rs` and `avx2.rs`
+//! with the vector instructions written out, picked at run time
+//! ([`Kernel::best`]).
+//!
+//! ## The speed trap: FMA
+//!
+//! `a.mul_add(b, c)` is one instruction only if the CPU has FMA *and the
+//! compiler is told so*. Built for plain x86-64 it becomes a call to a
+//! software `fmaf`: correct, and about 25 times slower than `a * b + c`. So
+//! the AVX kernels are compiled with `#[target_feature]` and chosen at run
+//! time with `is_x86_feature_detected!`, and the portable kernel never calls
+//! `mul_add` unless FMA is part of the build target.
+
+use std::thread;
+
+use glam::{Mat4, Vec3};
+
+use crate::skin::{SkinError, Skinned};
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+mod layout;
+mod portable;
+
+pub use layout::{FastMesh, MAX_BONES};
+use layout::{Row, Work};
+
+/// Vertices per chunk: the width of an AVX-512 register in floats (the AVX2
+/// kernel does a chunk as two halves of 8).
+pub const LANES: usize = 16;
+
+/// The fewest vertices worth a thread of their own. Starting and joining a
+/// thread costs tens of microseconds (35 measured here), about as long as
+/// skinning 10,000 vertices, so smaller shares stay on fewer threads.
+pub const MIN_VERTICES_PER_THREAD: usize = 16_384;
+
+/// Skins positions and normals with linear blend skinning, like
+/// `solution::skin_mesh_into(.., Method::LinearBlend, ..)`, into buffers kept
+/// from frame to frame. The results agree with it to about 1e-5 (FMA rounds
+/// differently); normals have unit length, or keep their bind-pose value
+/// where the reference does too.
+///
+/// `gradients` has one matrix per bone, as for the reference, and is checked
+/// the same way (count, finiteness, bones named by the vertices) before any
+/// vertex is touched. **Tangents are not skinned:** `out.tangents` is left
+/// empty. Skinning them costs another 3x3 transform and a re-orthogonalisation
+/// per vertex; a renderer that needs them can use the reference.
+///
+/// `threads` is the most threads to use: the chunks are split over them with
+/// [`std::thread::scope`], the calling thread taking the last share, but no
+/// thread gets fewer than [`MIN_VERTICES_PER_THREAD`] vertices. 0 and 1 both
+/// mean "this thread only": nothing is spawned.
+pub fn skin_fast(mesh: &FastMesh, gradients: &[Mat4], out: &mut Skinned, threads: usize) -> Result<(), SkinError> {
+    skin_fast_on(Kernel::best(), mesh, gradients, out, threads)
+}
+
+/// [`skin_fast`] with a chosen kernel (any of [`Kernel::available`]): to
+/// compare them, or to test each on a machine that has them all.
+pub fn skin_fast_on(
+    kernel: Kernel,
+    mesh: &FastMesh,
+    gradients: &[Mat4],
+    out: &mut Skinned,
+    threads: usize,
+) -> Result<(), SkinError> {
+    run(kernel, Normals::Exact, mesh, gradients, out, threads)
+}
+
+/// How the normals are computed. Only [`Normals::Exact`] is offered to
+/// users; the other exists so the benchmark can time the same work as
+/// ozz-animation (see [`ozz_equivalent`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Normals {
+    /// The cofactor of the blended 3x3, its sign fixed for mirrors, normalised.
+    Exact,
+    /// The blended 3x3 itself, not normalised: what ozz-animation's
+    /// `SkinningJob` does. Wrong where a bone scales unevenly (up to 12.6
+    /// degrees on the character) and not of unit length.
+    Blended,
+}
+
+/// For the benchmark only: the fast path doing exactly the work
+/// ozz-animation's `SkinningJob` does, so the two can be timed on the same
+/// maths. **Its normals are not correct** (the blended 3x3 instead of its
+/// cofactor, not normalised); never draw with them.
+#[doc(hidden)]
+pub mod ozz_equivalent {
+    use super::*;
+
+    /// [`skin_fast_on`] with ozz's normals: `blended 3x3 * normal`, no
+    /// normalisation, no mirror fix.
+    pub fn skin(
+        kernel: Kernel,
+        mesh: &FastMesh,
+        gradients: &[Mat4],
+        out: &mut Skinned,
+        threads: usize,
+    ) -> Result<(), SkinError> {
+        run(kernel, Normals::Blended, mesh, gradients, out, threads)
+    }
+}
+
+fn run(
+    kernel: Kernel,
+    normals: Normals,
+    mesh: &FastMesh,
+    gradients: &[Mat4],
+    out: &mut Skinned,
+    threads: usize,
+) -> Result<(), SkinError> {
+    if gradients.len() < mesh.bones {
+        return Err(SkinError::TooFewMatrices { bones: mesh.bones, matrices: gradients.len() });
+    }
+    if let Some(bone) = gradients.iter().position(|m| !m.is_finite()) {
+        return Err(SkinError::NotFinite { bone });
+    }
+    if mesh.max_bone.is_some_and(|id| id as usize >= gradients.len()) {
+        return Err(mesh.first_out_of_range(gradients.len()).expect("max_bone names an out-of-range bone"));
+    }
+    // Palette index 0 is the identity, index b + 1 is bone b.
+    let palette: Vec<Row> = std::iter::once(Row::IDENTITY).chain(gradients.iter().map(Row::from_mat4)).collect();
+
+    // `resize` keeps the buffers (and does nothing when the size is right):
+    // every element is overwritten below.
+    out.positions.resize(mesh.vertices, Vec3::ZERO);
+    out.normals.resize(if mesh.has_normals { mesh.vertices } else { 0 }, Vec3::ZERO);
+    out.tangents.clear();
+
+    let threads = threads.min(mesh.vertices / MIN_VERTICES_PER_THREAD).max(1);
+    let per_thread = mesh.chunks.len().div_ceil(threads) * LANES;
+    let (mut chunks, mut slots) = (&mesh.chunks[..], &mesh.slots[..]);
+    let (mut positions, mut normal_out) = (&mut out.positions[..], &mut out.normals[..]);
+    thread::scope(|scope| {
+        let palette = &palette[..];
+        while positions.len() > per_thread {
+            let (c, rest_c) = chunks.split_at(per_thread / LANES);
+            let (s, rest_s) = slots.split_at(per_thread / LANES);
+            let (p, rest_p) = std::mem::take(&mut positions).split_at_mut(per_thread);
+            let split = per_thread.min(normal_out.len()); // 0 when the mesh has no normals
+            let (n, rest_n) = std::mem::take(&mut normal_out).split_at_mut(split);
+            let work = Work { chunks: c, slots: s, palette, positions: p, normals: n };
+            scope.spawn(move || kernel.run(normals, work));
+            (chunks, slots, positions, normal_out) = (rest_c, rest_s, rest_p, rest_n);
+        }
+        kernel.run(normals, Work { chunks, slots, palette, positions, normals: normal_out });
+    });
+    Ok(())
+}
+
+/// One of the compiled versions of the loop. Only kernels this CPU can run
+/// can be had ([`Kernel::best`], [`Kernel::available`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kernel(Level);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    Portable,
+    Avx2,
+    Avx512,
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU can run.
+    pub fn best() -> Kernel {
+        *Kernel::available().last().expect("the portable kernel runs everywhere")
+    }
+
+    /// Every kernel this CPU can run, slowest first: `portable` always, then
+    /// `avx2+fma` and `avx512` where the CPU has them.
+    pub fn available() -> Vec<Kernel> {
+        let mut out = vec![Kernel(Level::Portable)];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+                out.push(Kernel(Level::Avx2));
+                if is_x86_feature_detected!("avx512f") {
+                    out.push(Kernel(Level::Avx512));
+                }
+            }
+        }
+        out
+    }
+
+    /// `"portable"`, `"avx2+fma"` or `"avx512"` (for benchmark reports).
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Level::Portable => "portable",
+            Level::Avx2 => "avx2+fma",
+            Level::Avx512 => "avx512",
+        }
+    }
+
+    fn run(self, normals: Normals, work: Work) {
+        let exact = normals == Normals::Exact;
+        match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: a `Kernel` holding `Avx512` or `Avx2` is only made by
+            // `Kernel::available`, after checking that this CPU has every
+            // feature the function is compiled with; that is its only
+            // requirement.
+            Level::Avx512 => unsafe { avx512::skin(exact, work) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above (AVX2 and FMA checked).
+            Level::Avx2 => unsafe { avx2::skin(exact, work) },
+            _ => portable::skin(exact, work),
+        }
+    }
+}
+
+/// The name of [`Kernel::best`] (kept for the benchmark reports).
+pub fn kernel_name() -> &'static str {
+    Kernel::best().name()
+}
