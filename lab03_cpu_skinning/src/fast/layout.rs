@@ -73,7 +73,7 @@ pub(crate) struct Work<'a> {
     pub(crate) normals: &'a mut [Vec3],
 }
 
-/// A skinned mesh prepared for [`skin_fast`]: checked once, then stored in
+/// A skinned mesh prepared for [`skin_fast`](super::skin_fast): checked once, then stored in
 /// the layout the loop wants (chunks of [`LANES`] vertices, struct of
 /// arrays, palette indices instead of bone ids). Build it once per mesh and
 /// reuse it every frame; it does not borrow the mesh.
@@ -97,7 +97,7 @@ impl FastMesh {
     /// Checks the per-vertex data the way [`crate::skin::check_skin`] does
     /// (list lengths, weights finite, non-negative and summing to 1 or 0),
     /// then rearranges it. The checks that depend on the matrices happen in
-    /// [`skin_fast`], on every call.
+    /// [`skin_fast`](super::skin_fast), on every call.
     ///
     /// A vertex whose weights are all 0 stays in its bind pose, as in the
     /// reference: it gets the identity with weight 1. A vertex naming a bone

@@ -31,10 +31,14 @@
 //!    - *interleave*: lanes back to `x y z x y z ...` and stored.
 //! 5. Chunks are independent, so [`skin_fast`] can split them over threads.
 //!
-//! The three kernels do the same steps: `portable.rs` in plain Rust (read it
-//! first; the compiler vectorises it as it can), `avx512.rs` and `avx2.rs`
-//! with the vector instructions written out, picked at run time
-//! ([`Kernel::best`]).
+//! The kernels do the same steps: `portable.rs` in plain Rust (read it
+//! first; the compiler vectorises it as it can, about half as well as the
+//! written-out versions with the same instructions), `avx512.rs` and
+//! `avx2.rs` with the vector instructions written out, picked at run time
+//! ([`Kernel::best`]). Intrinsics are safe to call inside a
+//! `#[target_feature]` function, and loads and stores go through
+//! `bytemuck` casts of arrays, so the only `unsafe` is the call into a
+//! kernel, after the CPU check.
 //!
 //! ## The speed trap: FMA
 //!
@@ -43,7 +47,8 @@
 //! software `fmaf`: correct, and about 25 times slower than `a * b + c`. So
 //! the AVX kernels are compiled with `#[target_feature]` and chosen at run
 //! time with `is_x86_feature_detected!`, and the portable kernel never calls
-//! `mul_add` unless FMA is part of the build target.
+//! `mul_add` unless FMA is part of the build target (or it is compiled with
+//! FMA allowed, as `portable+avx2` is).
 
 use std::thread;
 
@@ -191,6 +196,7 @@ pub struct Kernel(Level);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Level {
     Portable,
+    PortableAvx2,
     Avx2,
     Avx512,
 }
@@ -202,13 +208,14 @@ impl Kernel {
     }
 
     /// Every kernel this CPU can run, slowest first: `portable` always, then
-    /// `avx2+fma` and `avx512` where the CPU has them.
+    /// where the CPU has them `portable+avx2` (the same plain Rust, compiled
+    /// with AVX2 and FMA allowed), `avx2+fma` and `avx512` (written out).
     pub fn available() -> Vec<Kernel> {
         let mut out = vec![Kernel(Level::Portable)];
         #[cfg(target_arch = "x86_64")]
         {
             if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-                out.push(Kernel(Level::Avx2));
+                out.extend([Kernel(Level::PortableAvx2), Kernel(Level::Avx2)]);
                 if is_x86_feature_detected!("avx512f") {
                     out.push(Kernel(Level::Avx512));
                 }
@@ -217,10 +224,12 @@ impl Kernel {
         out
     }
 
-    /// `"portable"`, `"avx2+fma"` or `"avx512"` (for benchmark reports).
+    /// `"portable"`, `"portable+avx2"`, `"avx2+fma"` or `"avx512"` (for
+    /// benchmark reports).
     pub fn name(self) -> &'static str {
         match self.0 {
             Level::Portable => "portable",
+            Level::PortableAvx2 => "portable+avx2",
             Level::Avx2 => "avx2+fma",
             Level::Avx512 => "avx512",
         }
@@ -238,6 +247,9 @@ impl Kernel {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above (AVX2 and FMA checked).
             Level::Avx2 => unsafe { avx2::skin(exact, work) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above (AVX2 and FMA checked).
+            Level::PortableAvx2 => unsafe { portable::skin_avx2(exact, work) },
             _ => portable::skin(exact, work),
         }
     }

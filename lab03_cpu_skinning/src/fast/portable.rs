@@ -23,6 +23,17 @@ pub(super) fn skin(exact: bool, work: Work) {
     if exact { chunks::<FMA, true>(work) } else { chunks::<FMA, false>(work) }
 }
 
+/// The same plain Rust compiled with AVX2 and FMA allowed: what the
+/// compiler makes of it with the instructions the `avx2` kernel uses (for
+/// the benchmark's comparison; the code is inlined here, so it is compiled
+/// with these features).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+pub(super) fn skin_avx2(exact: bool, work: Work) {
+    if exact { chunks::<true, true>(work) } else { chunks::<true, false>(work) }
+}
+
+#[inline(always)]
 fn chunks<const FMA: bool, const EXACT: bool>(work: Work) {
     let Work { chunks, slots, palette, positions, normals } = work;
     let mut blended: Blended = [[[0.0; 4]; LANES]; 4];
