@@ -5,7 +5,7 @@
 //! (mirrored normals included) is checked by `tests/grader` through the
 //! crate root. (Speed is measured in `benches/`.)
 
-use common::model::{Influences, Model, SkinnedMesh};
+use common::model::{Influences, SkinnedMesh};
 use glam::{EulerRot, Mat4, Quat, Vec3};
 use lab03_cpu_skinning::fast::{FastMesh, Kernel, MAX_BONES, ozz_equivalent, skin_fast, skin_fast_on};
 use lab03_cpu_skinning::{Method, SkinError, Skinned, check_skin, solution};
@@ -122,7 +122,7 @@ fn fast_matches_the_reference_on_real_files() {
         "glTF2/simple_skin/simple_skin.gltf",
     ] {
         let Some(path) = common::grade::test_model(file) else { continue };
-        let (model, _): (Model, _) = common::load::model(Some(std::path::Path::new(&path))).unwrap();
+        let (model, _) = common::load::model(Some(std::path::Path::new(&path))).unwrap();
         let clip = model.clips.first().expect("an animated file");
         let pose = common::pose::key_pose(&model.skeleton, clip, 0.5);
         let world = lab01_hierarchy::solution::world_matrices(&model.skeleton, &pose);
