@@ -13,7 +13,7 @@ use super::layout::{Chunk, Row, UNIFORM, Uniform, Work, chunk_output, finish_chu
 /// The blended matrices of one chunk: `blended[column][vertex]` is column
 /// `x`, `y`, `z` or the translation (3 floats and a pad) of that vertex's
 /// blended matrix.
-type Blended = [[[f32; 4]; LANES]; 4];
+type Blended = [[[f32; 4]; LANES]; 3];
 
 /// Skins every chunk of `work`. `exact`: cofactor normals, normalised (the
 /// course's normals); otherwise the blended 3x3 applied as is (ozz's).
@@ -36,16 +36,16 @@ pub(super) fn skin_avx2(exact: bool, work: Work) {
 #[inline(always)]
 fn chunks<const FMA: bool, const EXACT: bool>(work: Work) {
     let Work { chunks, slots, palette, positions, normals } = work;
-    let mut blended: Blended = [[[0.0; 4]; LANES]; 4];
+    let mut blended: Blended = [[[0.0; 4]; LANES]; 3];
     let mut spare = [[Vec3::ZERO; LANES]; 2];
     let mut last = None;
     for (c, (chunk, &used)) in chunks.iter().zip(slots).enumerate() {
         match used {
             UNIFORM => {
                 // One matrix for every lane: copied, not blended 16 times.
-                let m = Uniform::of(chunk, palette, &mut last).matrix;
-                for (column, group) in blended.iter_mut().enumerate() {
-                    group.fill([m[column][0], m[column][1], m[column][2], 0.0]);
+                let m: [f32; 12] = bytemuck::cast(Uniform::of(chunk, palette, &mut last).matrix);
+                for (g, group) in blended.iter_mut().enumerate() {
+                    group.fill([m[4 * g], m[4 * g + 1], m[4 * g + 2], m[4 * g + 3]]);
                 }
             }
             1 => blend::<FMA, 1>(chunk, palette, &mut blended),
@@ -80,8 +80,11 @@ fn blend<const FMA: bool, const SLOTS: usize>(chunk: &Chunk, palette: &[Row], bl
                 sum[e] = madd::<FMA>(m[e], weight[slot], sum[e]);
             }
         }
-        for (column, group) in blended.iter_mut().enumerate() {
-            group[i] = [sum[4 * column], sum[4 * column + 1], sum[4 * column + 2], sum[4 * column + 3]];
+        // The 12 entries without the pads, in groups of 4.
+        let packed =
+            [sum[0], sum[1], sum[2], sum[4], sum[5], sum[6], sum[8], sum[9], sum[10], sum[12], sum[13], sum[14]];
+        for (g, group) in blended.iter_mut().enumerate() {
+            group[i] = [packed[4 * g], packed[4 * g + 1], packed[4 * g + 2], packed[4 * g + 3]];
         }
     }
 }
@@ -101,10 +104,9 @@ fn transform<const FMA: bool, const EXACT: bool>(
 ) {
     let f = madd::<FMA>;
     for i in 0..LANES {
-        let [ax, ay, az, _] = blended[0][i];
-        let [bx, by, bz, _] = blended[1][i];
-        let [cx, cy, cz, _] = blended[2][i];
-        let [tx, ty, tz, _] = blended[3][i];
+        let [ax, ay, az, bx] = blended[0][i];
+        let [by, bz, cx, cy] = blended[1][i];
+        let [cz, tx, ty, tz] = blended[2][i];
         let [x, y, z] = [chunk.position[0][i], chunk.position[1][i], chunk.position[2][i]];
         positions[i] = Vec3::new(
             f(ax, x, f(bx, y, f(cx, z, tx))),
