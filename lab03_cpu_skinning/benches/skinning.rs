@@ -20,6 +20,7 @@ use std::hint::black_box;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use common::grade::SplitMix64 as Rng;
 use common::model::{Bone, Influences, Model, SkinnedMesh};
 use criterion::{Criterion, Throughput, criterion_group};
 use glam::{Mat4, Quat, Vec3};
@@ -53,26 +54,6 @@ fn character() -> Case {
     Case::new("character", mesh, gradients)
 }
 
-/// SplitMix64: small, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `lo..hi`.
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn vec3(&mut self, lo: f32, hi: f32) -> Vec3 {
-        Vec3::new(self.range(lo, hi), self.range(lo, hi), self.range(lo, hi))
-    }
-}
-
 /// 100,000 vertices, 64 bones, 4 distinct bones per vertex with random
 /// normalised weights; random affine gradients (rotation, translation,
 /// per-axis scale in 0.8..1.2).
@@ -87,7 +68,7 @@ fn synthetic() -> Case {
             let mut ids = [0u32; 4];
             for slot in 0..4 {
                 ids[slot] = loop {
-                    let id = (rng.next() % BONES as u64) as u32;
+                    let id = (rng.next_u64() % BONES as u64) as u32;
                     if !ids[..slot].contains(&id) {
                         break id;
                     }

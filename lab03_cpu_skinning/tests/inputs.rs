@@ -87,14 +87,7 @@ fn skins_cleanly(model: &common::model::Model, what: &str) {
 fn step5_real_files_skin_without_nan() {
     skins_cleanly(&common::character::build(), "the built-in character");
     #[cfg(feature = "assimp")]
-    for file in [
-        "X/BCN_Epileptic.X",
-        "FBX/animation_with_skeleton.fbx",
-        "FBX/huesitos.fbx",
-        "X/anim_test.x",
-        "glTF2/simple_skin/simple_skin.gltf",
-        "BVH/01_01.bvh",
-    ] {
+    for file in common::grade::RIGGED_TEST_FILES {
         if let Some(path) = common::grade::test_model(file) {
             let (model, _) = common::load::model(Some(std::path::Path::new(&path))).unwrap();
             skins_cleanly(&model, file);

@@ -87,15 +87,7 @@ fn step6_character_playback_agrees_with_an_independent_sampler() {
 fn step6_real_files_play_back_like_an_independent_sampler() {
     // Your code runs on the character first, so this test fails on a stub even without the files.
     agree("the built-in character", &common::character::build());
-    let files = [
-        "X/BCN_Epileptic.X",
-        "FBX/animation_with_skeleton.fbx",
-        "FBX/huesitos.fbx",
-        "X/anim_test.x",
-        "glTF2/simple_skin/simple_skin.gltf",
-        "BVH/01_01.bvh",
-    ];
-    for file in files {
+    for file in common::grade::RIGGED_TEST_FILES {
         let Some(path) = common::grade::test_model(file) else { continue };
         let (model, _) = common::load::model(Some(std::path::Path::new(&path))).expect("the loader reads it");
         let worst = agree(file, &model);

@@ -11,6 +11,7 @@ use std::hint::black_box;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use common::grade::SplitMix64 as Rng;
 use criterion::{Criterion, Throughput, criterion_group};
 use glam::{Quat, Vec3};
 use lab05_slerp::solution;
@@ -18,24 +19,10 @@ use lab05_slerp::solution;
 /// Calls per batch: big enough to swamp the loop, small enough for L1.
 const BATCH: usize = 1024;
 
-/// SplitMix64: small, deterministic, good enough for test data.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
-    fn quat(&mut self) -> Quat {
-        let axis = Vec3::new(self.range(-1.0, 1.0), self.range(-1.0, 1.0), self.range(-1.0, 1.0));
-        Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::Y), self.range(-6.0, 6.0))
-    }
+/// A unit quaternion from the shared test stream: a random axis and angle.
+fn quat(rng: &mut Rng) -> Quat {
+    let axis = rng.vec3(-1.0, 1.0);
+    Quat::from_axis_angle(axis.try_normalize().unwrap_or(Vec3::Y), rng.range(-6.0, 6.0))
 }
 
 /// Random pairs (about half with a negative dot product) and parameters.
@@ -43,7 +30,7 @@ fn batch() -> &'static [(Quat, Quat, f32)] {
     static BATCH_DATA: std::sync::OnceLock<Vec<(Quat, Quat, f32)>> = std::sync::OnceLock::new();
     BATCH_DATA.get_or_init(|| {
         let mut rng = Rng(0x5EED_0005);
-        (0..BATCH).map(|_| (rng.quat(), rng.quat(), rng.range(0.0, 1.0))).collect()
+        (0..BATCH).map(|_| (quat(&mut rng), quat(&mut rng), rng.range(0.0, 1.0))).collect()
     })
 }
 

@@ -8,7 +8,7 @@ mod support;
 
 use common::grade::{Verdict, check_vec3};
 use glam::{Quat, Vec3};
-use support::Rng;
+use support::{Draw, Rng};
 
 type Slerp3 = fn(Vec3, Vec3, f32) -> Vec3;
 

@@ -271,7 +271,7 @@ fn step3_cursor_agrees_in_any_order_and_across_loop_wraps() {
         let looped: Vec<f64> = (0..900).map(|i| lo + (f64::from(i) * 0.37) % (hi - lo)).collect();
         cursor_run(&times, &looped, &mut Cursor::default(), find_with_cursor).or_fail();
         // Scrubbing: random times, and backwards playback.
-        let random: Vec<f64> = (0..3000).map(|_| rng.range(lo - 2.0, hi + 2.0)).collect();
+        let random: Vec<f64> = (0..3000).map(|_| rng.range_f64(lo - 2.0, hi + 2.0)).collect();
         cursor_run(&times, &random, &mut Cursor::default(), find_with_cursor).or_fail();
         let backwards: Vec<f64> = (0..500).map(|i| hi - (hi - lo) * f64::from(i) / 500.0).collect();
         cursor_run(&times, &backwards, &mut Cursor::default(), find_with_cursor).or_fail();

@@ -85,23 +85,7 @@ pub fn pose(clip: &Clip, rest: &[Transform], t: f64) -> Vec<Transform> {
     pose
 }
 
-/// SplitMix64: small and deterministic.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [lo, hi).
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+pub use common::grade::SplitMix64 as Rng;
 
 /// Sorted key times starting at `start`, gaps of 0.5 to 3 ticks, with some
 /// duplicated times (a step in the motion), as real files have.
@@ -109,8 +93,8 @@ pub fn random_times(rng: &mut Rng, n: usize, start: f64) -> Vec<f64> {
     let mut t = start;
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
-        if i > 0 && !rng.next().is_multiple_of(7) {
-            t += rng.range(0.5, 3.0);
+        if i > 0 && !rng.next_u64().is_multiple_of(7) {
+            t += rng.range_f64(0.5, 3.0);
         }
         out.push(t);
     }

@@ -9,32 +9,26 @@ use glam::{Quat, Vec3, Vec4};
 /// A rotation interpolation, as lab 04's sampler takes it.
 pub type Interp = fn(Quat, Quat, f32) -> Quat;
 
-/// SplitMix64: small, deterministic, good enough for test data.
-pub struct Rng(pub u64);
+pub use common::grade::SplitMix64 as Rng;
 
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `lo..hi`.
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * ((self.next() >> 40) as f32 / (1u64 << 24) as f32)
-    }
+/// Directions and rotations drawn from the shared test stream.
+pub trait Draw {
     /// A unit direction, about uniform on the sphere.
-    pub fn direction(&mut self) -> Vec3 {
+    fn direction(&mut self) -> Vec3;
+    /// A unit quaternion, either sign.
+    fn quat(&mut self) -> Quat;
+}
+
+impl Draw for Rng {
+    fn direction(&mut self) -> Vec3 {
         loop {
-            let v = Vec3::new(self.range(-1.0, 1.0), self.range(-1.0, 1.0), self.range(-1.0, 1.0));
+            let v = self.vec3(-1.0, 1.0);
             if (0.01..=1.0).contains(&v.length_squared()) {
                 return v.normalize();
             }
         }
     }
-    /// A unit quaternion, either sign.
-    pub fn quat(&mut self) -> Quat {
+    fn quat(&mut self) -> Quat {
         Quat::from_axis_angle(self.direction(), self.range(-6.0, 6.0)).normalize()
     }
 }
