@@ -90,11 +90,12 @@ fn fast_matches_the_reference_mirrors_and_flat_bones_included() {
     assert_matches_reference(&big, &gradients, 3, "character x4");
     mesh.normals.clear();
     assert_matches_reference(&mesh, &gradients, 1, "character without normals");
+    big.normals.clear();
+    assert_matches_reference(&big, &gradients, 2, "character x4 without normals");
 }
 
 #[test]
 fn fast_matches_the_reference_with_every_slot_count() {
-    let mesh = scattered(1_003, 40); // 62 full chunks and a partial one
     let gradients: Vec<Mat4> = (0..40)
         .map(|b| {
             let t = b as f32;
@@ -102,7 +103,10 @@ fn fast_matches_the_reference_with_every_slot_count() {
             Mat4::from_scale_rotation_translation(scale, Quat::from_rotation_y(0.3 * t), Vec3::splat(0.1 * t))
         })
         .collect();
-    assert_matches_reference(&mesh, &gradients, 1, "scattered");
+    // 62 full chunks and a partial one; then enough for 3 threads, with
+    // shares handed out in any order and a partial chunk in the last one.
+    assert_matches_reference(&scattered(1_003, 40), &gradients, 1, "scattered");
+    assert_matches_reference(&scattered(50_003, 40), &gradients, 3, "scattered 50k");
 }
 
 #[test]

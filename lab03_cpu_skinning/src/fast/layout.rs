@@ -73,6 +73,43 @@ pub(crate) struct Work<'a> {
     pub(crate) normals: &'a mut [Vec3],
 }
 
+/// Chunks per share of the work: 1,024 vertices, a few microseconds.
+/// Shares are handed out one at a time ([`Shares`]), so they are small
+/// enough to even out threads that start late, and large enough that
+/// taking one costs nothing in comparison.
+const SHARE_CHUNKS: usize = 64;
+
+/// The work cut into shares of [`SHARE_CHUNKS`] chunks, in mesh order,
+/// each with its own slices of the outputs (so threads can take them in
+/// any order).
+pub(crate) struct Shares<'a> {
+    pub(crate) chunks: &'a [Chunk],
+    pub(crate) slots: &'a [u8],
+    pub(crate) palette: &'a [Row],
+    pub(crate) positions: &'a mut [Vec3],
+    pub(crate) normals: &'a mut [Vec3],
+}
+
+impl<'a> Iterator for Shares<'a> {
+    type Item = Work<'a>;
+
+    fn next(&mut self) -> Option<Work<'a>> {
+        if self.chunks.is_empty() {
+            return None;
+        }
+        let count = SHARE_CHUNKS.min(self.chunks.len());
+        let vertices = (count * LANES).min(self.positions.len());
+        let (chunks, rest_c) = self.chunks.split_at(count);
+        let (slots, rest_s) = self.slots.split_at(count);
+        let (positions, rest_p) = std::mem::take(&mut self.positions).split_at_mut(vertices);
+        // `normals` is empty when the mesh has none.
+        let split = vertices.min(self.normals.len());
+        let (normals, rest_n) = std::mem::take(&mut self.normals).split_at_mut(split);
+        (self.chunks, self.slots, self.positions, self.normals) = (rest_c, rest_s, rest_p, rest_n);
+        Some(Work { chunks, slots, palette: self.palette, positions, normals })
+    }
+}
+
 /// A skinned mesh prepared for [`skin_fast`](super::skin_fast): checked once, then stored in
 /// the layout the loop wants (chunks of [`LANES`] vertices, struct of
 /// arrays, palette indices instead of bone ids). Build it once per mesh and
