@@ -79,34 +79,29 @@ pub(crate) struct Work<'a> {
 /// taking one costs nothing in comparison.
 const SHARE_CHUNKS: usize = 64;
 
-/// The work cut into shares of [`SHARE_CHUNKS`] chunks, in mesh order,
-/// each with its own slices of the outputs (so threads can take them in
-/// any order).
-pub(crate) struct Shares<'a> {
-    pub(crate) chunks: &'a [Chunk],
-    pub(crate) slots: &'a [u8],
-    pub(crate) palette: &'a [Row],
-    pub(crate) positions: &'a mut [Vec3],
-    pub(crate) normals: &'a mut [Vec3],
-}
+/// The work still to do, handed out in shares of [`SHARE_CHUNKS`] chunks,
+/// in mesh order, each with its own slices of the outputs (so threads can
+/// take them in any order).
+pub(crate) struct Shares<'a>(pub(crate) Work<'a>);
 
 impl<'a> Iterator for Shares<'a> {
     type Item = Work<'a>;
 
     fn next(&mut self) -> Option<Work<'a>> {
-        if self.chunks.is_empty() {
+        let rest = &mut self.0;
+        if rest.chunks.is_empty() {
             return None;
         }
-        let count = SHARE_CHUNKS.min(self.chunks.len());
-        let vertices = (count * LANES).min(self.positions.len());
-        let (chunks, rest_c) = self.chunks.split_at(count);
-        let (slots, rest_s) = self.slots.split_at(count);
-        let (positions, rest_p) = std::mem::take(&mut self.positions).split_at_mut(vertices);
+        let count = SHARE_CHUNKS.min(rest.chunks.len());
+        let vertices = (count * LANES).min(rest.positions.len());
+        let (chunks, rest_c) = rest.chunks.split_at(count);
+        let (slots, rest_s) = rest.slots.split_at(count);
+        let (positions, rest_p) = std::mem::take(&mut rest.positions).split_at_mut(vertices);
         // `normals` is empty when the mesh has none.
-        let split = vertices.min(self.normals.len());
-        let (normals, rest_n) = std::mem::take(&mut self.normals).split_at_mut(split);
-        (self.chunks, self.slots, self.positions, self.normals) = (rest_c, rest_s, rest_p, rest_n);
-        Some(Work { chunks, slots, palette: self.palette, positions, normals })
+        let split = vertices.min(rest.normals.len());
+        let (normals, rest_n) = std::mem::take(&mut rest.normals).split_at_mut(split);
+        (rest.chunks, rest.slots, rest.positions, rest.normals) = (rest_c, rest_s, rest_p, rest_n);
+        Some(Work { chunks, slots, palette: rest.palette, positions, normals })
     }
 }
 

@@ -176,13 +176,13 @@ fn run(
     out.tangents.clear();
 
     let threads = threads.min(mesh.vertices / MIN_VERTICES_PER_THREAD).max(1);
-    let shares = Shares {
+    let shares = Shares(Work {
         chunks: &mesh.chunks,
         slots: &mesh.slots,
         palette: &palette,
         positions: &mut out.positions,
         normals: &mut out.normals,
-    };
+    });
     if threads == 1 {
         shares.for_each(|work| kernel.run(normals, work));
         return Ok(());
