@@ -100,15 +100,8 @@ pub fn demo_screenshot(exe: &str, extra: &[&str]) -> Result<DemoRun, String> {
     static COUNT: AtomicUsize = AtomicUsize::new(0);
     let n = COUNT.fetch_add(1, Ordering::Relaxed);
     let path = std::env::temp_dir().join(format!("demo-{}-{n}.png", std::process::id()));
-    let run = std::process::Command::new(exe)
-        .arg("--screenshot")
-        .arg(&path)
-        .args(["--size", "320x240"])
-        .args(extra)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .map_err(|e| format!("cannot start {exe}: {e}"))?;
+    let shot = path.display().to_string();
+    let run = run_headless(exe, &[&["--screenshot", &shot, "--size", "320x240"], extra].concat())?;
     let stderr = String::from_utf8_lossy(&run.stderr).into_owned();
     if stderr.contains("panicked") || stderr.contains("RUST_BACKTRACE") {
         return Err(format!("the demo printed a raw panic:\n{stderr}"));
@@ -135,12 +128,22 @@ pub fn coverage(image: &image::RgbaImage) -> f32 {
 /// line on stderr (besides the loader's `note:` lines) that contains every
 /// string in `mentions`.
 pub fn demo_refuses(exe: &str, args: &[&str], mentions: &[&str]) -> Result<(), String> {
-    let run = std::process::Command::new(exe)
+    refusal(args, &run_headless(exe, args)?, mentions)
+}
+
+/// Runs a demo binary with `args` and no display (`DISPLAY` and
+/// `WAYLAND_DISPLAY` removed, as on CI); its exit status and output.
+pub fn run_headless(exe: &str, args: &[&str]) -> Result<std::process::Output, String> {
+    std::process::Command::new(exe)
         .args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()
-        .map_err(|e| format!("cannot start {exe}: {e}"))?;
+        .map_err(|e| format!("cannot start {exe}: {e}"))
+}
+
+/// [`demo_refuses`]'s check of a finished run.
+fn refusal(args: &[&str], run: &std::process::Output, mentions: &[&str]) -> Result<(), String> {
     let stderr = String::from_utf8_lossy(&run.stderr).trim().to_string();
     if run.status.code() != Some(1) {
         return Err(format!("{args:?}: expected exit code 1, got {:?}; stderr:\n{stderr}", run.status.code()));
@@ -290,7 +293,7 @@ pub fn expect_robust_command_line(exe: &str, lab: &str, with_loader: bool, nan_s
         (vec!["--screenshot", "x.jpg"], ".png"),
         (vec!["--time", "-1"], "seconds"),
     ] {
-        let run = std::process::Command::new(exe).args(&args).env_remove("DISPLAY").output().expect("runs");
+        let run = run_headless(exe, &args).unwrap_or_else(|e| panic!("{e}"));
         let stderr = String::from_utf8_lossy(&run.stderr);
         assert!(
             run.status.code() == Some(2) && stderr.contains(mention),
@@ -330,15 +333,9 @@ pub fn expect_robust_command_line(exe: &str, lab: &str, with_loader: bool, nan_s
 /// run (e.g. a bone budget the student computes): while such a step is a
 /// stub, the demo's clean stop naming it is accepted instead.
 pub fn demo_refuses_after_steps(exe: &str, lab: &str, args: &[&str], mentions: &[&str]) -> Result<(), String> {
-    let run = std::process::Command::new(exe)
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .map_err(|e| format!("cannot start {exe}: {e}"))?;
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    if run.status.code() == Some(2) && stderr.contains(&format!("{lab} step")) {
+    let run = run_headless(exe, args)?;
+    if run.status.code() == Some(2) && String::from_utf8_lossy(&run.stderr).contains(&format!("{lab} step")) {
         return Ok(());
     }
-    demo_refuses(exe, args, mentions)
+    refusal(args, &run, mentions)
 }
