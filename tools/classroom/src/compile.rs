@@ -1,0 +1,135 @@
+//! Building a lab's test binaries in the pristine tree, and reading cargo's
+//! JSON messages: the test executables, and the first compile error
+//! rewritten to point at the student's own file.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::json::Json;
+use crate::process::{Limits, run_limited};
+
+/// What a build produced.
+#[derive(Debug, Default)]
+pub struct Built {
+    /// Whether cargo succeeded.
+    pub ok: bool,
+    /// Each integration test binary: its target name and executable.
+    pub executables: Vec<(String, PathBuf)>,
+    /// The first compile error, if any.
+    pub error: Option<CompileError>,
+    /// The end of cargo's own error output (for failures that are not compile errors).
+    pub stderr_tail: String,
+    /// Whether the build ran out of time.
+    pub timed_out: bool,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// The compiler's first error.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompileError {
+    /// The primary span's file relative to the tree (`lab01_hierarchy/src/exercise.rs`).
+    pub file: String,
+    /// Its line and column (1-based).
+    pub line: u64,
+    /// Column.
+    pub column: u64,
+    /// The one-line message (`mismatched types`).
+    pub message: String,
+    /// The compiler's full rendering of the error.
+    pub rendered: String,
+}
+
+/// Runs `cargo test --no-run --frozen --message-format=json -p LAB` in `tree`
+/// with the shared `target_dir`; `tests` picks test targets (`--test NAME`;
+/// empty: every integration test). `None` as timeout: no limit.
+pub fn build(tree: &Path, target_dir: &Path, lab: &str, tests: &[String], timeout: Option<Duration>) -> Built {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut args: Vec<String> =
+        ["test", "--no-run", "--frozen", "--message-format=json", "-p", lab].iter().map(|s| s.to_string()).collect();
+    if tests.is_empty() {
+        args.extend(["--test".to_string(), "*".to_string()]);
+    }
+    for t in tests {
+        args.extend(["--test".to_string(), t.clone()]);
+    }
+    let env = [("CARGO_TARGET_DIR", target_dir.as_os_str()), ("CARGO_TERM_COLOR", "never".as_ref())];
+    let limits = Limits { timeout: timeout.unwrap_or(Duration::from_secs(u64::MAX / 4)), memory_mb: 0, output_cap: 64 << 20 };
+    let ran = match run_limited(Path::new(&cargo), &args, tree, &env, &limits) {
+        Ok(r) => r,
+        Err(e) => return Built { stderr_tail: format!("cannot run cargo: {e}"), ..Built::default() },
+    };
+    let mut built = parse_messages(&ran.stdout);
+    built.ok = built.ok && ran.status.is_some_and(|s| s.success());
+    built.timed_out = ran.timed_out;
+    built.seconds = ran.seconds;
+    let lines: Vec<&str> = ran.stderr.lines().filter(|l| !l.trim_start().starts_with("Compiling ")).collect();
+    built.stderr_tail = lines[lines.len().saturating_sub(12)..].join("\n");
+    built
+}
+
+/// Reads cargo's `--message-format=json` output.
+pub fn parse_messages(stdout: &str) -> Built {
+    let mut built = Built::default();
+    for msg in stdout.lines().filter_map(Json::parse) {
+        match msg.get("reason").and_then(Json::as_str) {
+            Some("compiler-artifact") => {
+                let target = msg.get("target");
+                let kinds = target.and_then(|t| t.get("kind")).map(Json::items).unwrap_or_default();
+                let is_test = kinds.iter().any(|k| k.as_str() == Some("test"));
+                let name = target.and_then(|t| t.get("name")).and_then(Json::as_str);
+                let exe = msg.get("executable").and_then(Json::as_str);
+                if let (true, Some(name), Some(exe)) = (is_test, name, exe) {
+                    built.executables.push((name.to_string(), PathBuf::from(exe)));
+                }
+            }
+            Some("compiler-message") if built.error.is_none() => {
+                let Some(m) = msg.get("message") else { continue };
+                if m.get("level").and_then(Json::as_str) != Some("error") {
+                    continue;
+                }
+                let span = m.get("spans").map(Json::items).unwrap_or_default().iter().find(|s| {
+                    s.get("is_primary").and_then(Json::as_bool) == Some(true)
+                });
+                let Some(span) = span else { continue };
+                let num = |k: &str| span.get(k).and_then(Json::as_f64).unwrap_or(0.0) as u64;
+                built.error = Some(CompileError {
+                    file: span.get("file_name").and_then(Json::as_str).unwrap_or("").to_string(),
+                    line: num("line_start"),
+                    column: num("column_start"),
+                    message: m.get("message").and_then(Json::as_str).unwrap_or("").to_string(),
+                    rendered: m.get("rendered").and_then(Json::as_str).unwrap_or("").to_string(),
+                });
+            }
+            Some("build-finished") => built.ok = msg.get("success").and_then(Json::as_bool) == Some(true),
+            _ => {}
+        }
+    }
+    built
+}
+
+/// The error as the student should read it: paths of the tree (`tree_root`,
+/// absolute or relative) replaced by where each student file was handed in
+/// (`map`: tree-relative path, submission-relative path), cut to `max` chars.
+/// The first line says where, and whether the student's file is at fault.
+pub fn explain(e: &CompileError, tree_root: &Path, map: &[(String, String)], max: usize) -> String {
+    let mut text = e.rendered.replace(&format!("{}/", tree_root.display()), "");
+    let mut file = e.file.replace(&format!("{}/", tree_root.display()), "");
+    let mut own = false;
+    for (in_tree, shown) in map {
+        text = text.replace(in_tree.as_str(), shown);
+        if file == *in_tree {
+            file = shown.clone();
+            own = true;
+        }
+    }
+    let head = if own {
+        format!("compile error at {file}:{}:{}: {}", e.line, e.column, e.message)
+    } else {
+        format!(
+            "compile error in the course's own {file}:{}:{} (did your file remove or change a public item the lab needs?): {}",
+            e.line, e.column, e.message
+        )
+    };
+    crate::report::cut(&format!("{head}\n\n{}", text.trim_end()), max)
+}
