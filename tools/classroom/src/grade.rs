@@ -122,7 +122,7 @@ pub fn run(o: &Options) -> Result<Summary, String> {
                 result.name,
                 fmt_points(result.score()),
                 fmt_points(result.max()),
-                result.output.lines().nth(1).map(|l| format!(": {l}")).unwrap_or_default()
+                format!(": {}", result.note)
             );
             if let Err(e) = write_student(o, &dirs[index], &result) {
                 write_errors.push(e);
@@ -166,7 +166,8 @@ fn zero(p: &Prepared, name: &str, header: String, why: &str) -> StudentResult {
             seconds: 0.0,
         })
         .collect();
-    StudentResult { name: name.to_string(), lab: p.lab.name.clone(), tests, output: format!("{header}\n{why}") }
+    let note = first.to_string();
+    StudentResult { name: name.to_string(), lab: p.lab.name.clone(), tests, output: format!("{header}\n{why}"), note }
 }
 
 /// Finds the student's files, sets them in the tree, builds, copies the test
@@ -252,6 +253,7 @@ fn run_tests(p: &Prepared, o: &Options, job: Job) -> StudentResult {
     }
     let total: f64 = tests.iter().map(|t| t.score).sum();
     let max: f64 = tests.iter().map(|t| t.max).sum();
-    let output = format!("{}\n{summary}: {}/{} points", job.header, fmt_points(total), fmt_points(max));
-    StudentResult { name: job.name, lab: p.lab.name.clone(), tests, output }
+    let note = format!("{summary}: {}/{} points", fmt_points(total), fmt_points(max));
+    let output = format!("{}\n{note}", job.header);
+    StudentResult { name: job.name, lab: p.lab.name.clone(), tests, output, note }
 }

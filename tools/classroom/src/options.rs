@@ -26,6 +26,8 @@ pub struct Options {
     pub memory_mb: u64,
     /// Submissions in flight at once (one building, the others testing).
     pub jobs: usize,
+    /// SUBMISSIONS is one student's submission, whatever it holds.
+    pub one: bool,
     /// Characters kept of one test's message.
     pub message_chars: usize,
 }
@@ -39,6 +41,8 @@ process per step test, with a time and a memory limit.
 
   SUBMISSIONS          a folder with one folder per student, or one student's
                        checkout (or lab folder) to see its own points
+  --one                SUBMISSIONS is one student's submission, whatever it
+                       holds (Gradescope, GitHub Classroom)
   --lab LAB            lab01_hierarchy ... lab07_transitions (or lab04, 04)
   --out OUT            reports: OUT/class.csv, OUT/<student>/results.json,
                        junit.xml, classroom.json
@@ -60,6 +64,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     let course_default = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let (mut lab, mut out, mut subs, mut course, mut scratch, mut target_dir) = (None, None, None, None, None, None);
     let (mut timeout, mut build_timeout, mut memory_mb, mut jobs) = (10.0f64, 600.0f64, 4096u64, 1usize);
+    let mut one = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -74,6 +79,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         };
         match flag {
             "-h" | "--help" => return Err(String::new()),
+            "--one" => one = true,
             "--lab" => lab = Some(value()?),
             "--out" => out = Some(PathBuf::from(value()?)),
             "--course" => course = Some(PathBuf::from(value()?)),
@@ -107,6 +113,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         build_timeout: Duration::from_secs_f64(build_timeout),
         memory_mb,
         jobs,
+        one,
         message_chars: 1500,
     })
 }

@@ -51,7 +51,7 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
     }
     fs::create_dir_all(&o.out).map_err(|e| format!("cannot create the output folder {}: {e}", o.out.display()))?;
     fs::create_dir_all(&o.scratch).map_err(|e| format!("cannot create the scratch folder {}: {e}", o.scratch.display()))?;
-    let students = submission::students(&o.submissions, &lab, &[o.out.clone(), o.scratch.clone()])?;
+    let students = submission::students(&o.submissions, &lab, &[o.out.clone(), o.scratch.clone()], o.one)?;
     let scratch = o.scratch.canonicalize().map_err(|e| format!("{}: {e}", o.scratch.display()))?;
     let p = Prepared {
         tree: scratch.join("tree"),

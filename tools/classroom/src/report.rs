@@ -33,6 +33,8 @@ pub struct StudentResult {
     pub tests: Vec<TestResult>,
     /// What applies to the whole submission: notes, a compile error, no files.
     pub output: String,
+    /// One line for the class table (the summary, or why nothing ran).
+    pub note: String,
 }
 
 impl StudentResult {

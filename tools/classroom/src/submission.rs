@@ -169,15 +169,16 @@ pub struct Student {
 
 /// The students in `dir`: `dir` itself when it holds the lab's files directly
 /// (one student's checkout or lab folder), else each folder inside it that is
-/// not hidden and not in `skip` (the output and scratch folders).
-pub fn students(dir: &Path, lab: &LabSpec, skip: &[PathBuf]) -> Result<Vec<Student>, String> {
+/// not hidden and not in `skip` (the output and scratch folders). With `one`,
+/// `dir` is one student's submission whatever it holds.
+pub fn students(dir: &Path, lab: &LabSpec, skip: &[PathBuf], one: bool) -> Result<Vec<Student>, String> {
     let meta = fs::metadata(dir).map_err(|e| {
         format!("the submissions folder {} cannot be read ({e}): pass the folder that holds one folder per student", dir.display())
     })?;
     if !meta.is_dir() {
         return Err(format!("{} is not a folder: pass the folder that holds one folder per student", dir.display()));
     }
-    let own = lab.files.iter().any(|f| candidates(lab, f).iter().any(|c| matches!(probe(dir, c), Probe::File(_))));
+    let own = one || lab.files.iter().any(|f| candidates(lab, f).iter().any(|c| matches!(probe(dir, c), Probe::File(_))));
     if own {
         let canon = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
         let name = canon.file_name().map_or("submission".into(), |n| n.to_string_lossy().into_owned());

@@ -29,7 +29,6 @@ fn main() -> ExitCode {
     println!("{:<width$}  {:>7}  {:>5}  {:>6}  {:>9}  {:>7}  {:>7}  note", "student", "score", "max", "passed", "timed out", "crashed", "not run");
     for r in &summary.results {
         let count = |w: &str| r.tests.iter().filter(|t| t.status.word() == w).count();
-        let note = r.output.lines().last().unwrap_or("");
         println!(
             "{:<width$}  {:>7}  {:>5}  {:>6}  {:>9}  {:>7}  {:>7}  {}",
             r.name,
@@ -39,7 +38,7 @@ fn main() -> ExitCode {
             count("timed out"),
             count("crashed"),
             count("not run"),
-            classroom::report::cut(note, 100)
+            classroom::report::cut(&r.note, 100)
         );
     }
     let n = summary.results.len().max(1) as f64;
