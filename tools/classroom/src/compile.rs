@@ -54,7 +54,8 @@ pub fn build(tree: &Path, target_dir: &Path, lab: &str, tests: &[String], timeou
         args.extend(["--test".to_string(), t.clone()]);
     }
     let env = [("CARGO_TARGET_DIR", target_dir.as_os_str()), ("CARGO_TERM_COLOR", "never".as_ref())];
-    let limits = Limits { timeout: timeout.unwrap_or(Duration::from_secs(u64::MAX / 4)), memory_mb: 0, output_cap: 64 << 20 };
+    let limits =
+        Limits { timeout: timeout.unwrap_or(Duration::from_secs(u64::MAX / 4)), memory_mb: 0, output_cap: 64 << 20 };
     let ran = match run_limited(Path::new(&cargo), &args, tree, &env, &limits) {
         Ok(r) => r,
         Err(e) => return Built { stderr_tail: format!("cannot run cargo: {e}"), ..Built::default() },
@@ -88,9 +89,12 @@ pub fn parse_messages(stdout: &str) -> Built {
                 if m.get("level").and_then(Json::as_str) != Some("error") {
                     continue;
                 }
-                let span = m.get("spans").map(Json::items).unwrap_or_default().iter().find(|s| {
-                    s.get("is_primary").and_then(Json::as_bool) == Some(true)
-                });
+                let span = m
+                    .get("spans")
+                    .map(Json::items)
+                    .unwrap_or_default()
+                    .iter()
+                    .find(|s| s.get("is_primary").and_then(Json::as_bool) == Some(true));
                 let Some(span) = span else { continue };
                 let num = |k: &str| span.get(k).and_then(Json::as_f64).unwrap_or(0.0) as u64;
                 built.error = Some(CompileError {

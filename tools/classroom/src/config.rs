@@ -87,7 +87,9 @@ pub fn parse(text: &str) -> Result<Vec<LabSpec>, String> {
         if lab.files.is_empty() {
             return Err(format!("[{}] lists no student files (files = [\"src/exercise.rs\"])", lab.name));
         }
-        if let Some(bad) = lab.files.iter().find(|f| f.starts_with('/') || f.split('/').any(|p| p == ".." || p.is_empty())) {
+        if let Some(bad) =
+            lab.files.iter().find(|f| f.starts_with('/') || f.split('/').any(|p| p == ".." || p.is_empty()))
+        {
             return Err(format!("[{}] student file `{bad}` must be a plain path inside the lab folder", lab.name));
         }
     }

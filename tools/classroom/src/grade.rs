@@ -116,13 +116,13 @@ pub fn run(o: &Options) -> Result<Summary, String> {
         });
         for (done, (index, result, build_s, test_s)) in res_rx.iter().enumerate() {
             eprintln!(
-                "[{}/{}] {}: {}/{} (build {build_s:.1} s, tests {test_s:.1} s){}",
+                "[{}/{}] {}: {}/{} (build {build_s:.1} s, tests {test_s:.1} s): {}",
                 done + 1,
                 students.len(),
                 result.name,
                 fmt_points(result.score()),
                 fmt_points(result.max()),
-                format!(": {}", result.note)
+                result.note
             );
             if let Err(e) = write_student(o, &dirs[index], &result) {
                 write_errors.push(e);
@@ -241,11 +241,7 @@ fn run_tests(p: &Prepared, o: &Options, job: Job) -> StudentResult {
     }
     let _ = fs::remove_dir_all(&job.work);
     let count = |s: Status| tests.iter().filter(|t| t.status == s).count();
-    let mut summary = format!(
-        "{} of {} step tests passed",
-        count(Status::Passed),
-        tests.len()
-    );
+    let mut summary = format!("{} of {} step tests passed", count(Status::Passed), tests.len());
     for s in [Status::Failed, Status::TimedOut, Status::Crashed] {
         if count(s) > 0 {
             summary.push_str(&format!(", {} {}", count(s), s.word()));

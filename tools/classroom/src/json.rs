@@ -131,7 +131,8 @@ impl Parser<'_> {
             }
             _ => {
                 let start = self.i;
-                while self.i < self.s.len() && matches!(self.s[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                while self.i < self.s.len() && matches!(self.s[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
                     self.i += 1;
                 }
                 std::str::from_utf8(&self.s[start..self.i]).ok()?.parse().ok().map(Json::Num)

@@ -75,7 +75,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             inline.clone().or_else(|| it.next().cloned()).ok_or_else(|| format!("{flag} needs a value (see --help)"))
         };
         let number = |v: String, what: &str| -> Result<f64, String> {
-            v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0).ok_or_else(|| format!("{flag} takes {what}, not `{v}`"))
+            v.parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or_else(|| format!("{flag} takes {what}, not `{v}`"))
         };
         match flag {
             "-h" | "--help" => return Err(String::new()),

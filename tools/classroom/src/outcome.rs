@@ -40,7 +40,9 @@ pub fn classify(name: &str, ran: &Ran, timeout_s: f64, memory_mb: u64, max: usiz
     if ran.timed_out {
         return (
             Status::TimedOut,
-            format!("timed out: still running after {timeout_s} s and stopped (a loop that never ends, or a cursor that never advances?)"),
+            format!(
+                "timed out: still running after {timeout_s} s and stopped (a loop that never ends, or a cursor that never advances?)"
+            ),
         );
     }
     let result = |word: &str| ran.stdout.lines().any(|l| l == format!("test {name} ... {word}"));
@@ -67,10 +69,14 @@ fn crash_reason(ran: &Ran, memory_mb: u64) -> String {
         return "crashed: stack overflow (a recursion that never reaches its base case?)".into();
     }
     if err.contains("memory allocation of") {
-        return format!("crashed: out of memory (the limit is {memory_mb} MiB; an allocation that never stops growing?)");
+        return format!(
+            "crashed: out of memory (the limit is {memory_mb} MiB; an allocation that never stops growing?)"
+        );
     }
     match ran.status {
-        Some(s) if s.signal() == Some(6) => "crashed: the process aborted (std::process::abort, or a panic inside a panic)".into(),
+        Some(s) if s.signal() == Some(6) => {
+            "crashed: the process aborted (std::process::abort, or a panic inside a panic)".into()
+        }
         Some(s) if s.signal() == Some(11) => "crashed: segmentation fault".into(),
         Some(s) if s.signal() == Some(9) => "crashed: killed (out of memory?)".into(),
         Some(s) if s.signal().is_some() => format!("crashed: killed by signal {}", s.signal().unwrap_or(0)),

@@ -40,7 +40,8 @@ pub struct Prepared {
 
 /// Checks the input, builds the baseline and lists the step tests.
 pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
-    let course = o.course.canonicalize().map_err(|e| format!("the course folder {} cannot be read: {e}", o.course.display()))?;
+    let course =
+        o.course.canonicalize().map_err(|e| format!("the course folder {} cannot be read: {e}", o.course.display()))?;
     if !course.join("Cargo.toml").is_file() {
         return Err(format!("{} holds no Cargo.toml: pass the course's folder with --course", course.display()));
     }
@@ -50,7 +51,8 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
         return Err(format!("{} lists {} but the course has no such folder", config::CONFIG_FILE, lab.name));
     }
     fs::create_dir_all(&o.out).map_err(|e| format!("cannot create the output folder {}: {e}", o.out.display()))?;
-    fs::create_dir_all(&o.scratch).map_err(|e| format!("cannot create the scratch folder {}: {e}", o.scratch.display()))?;
+    fs::create_dir_all(&o.scratch)
+        .map_err(|e| format!("cannot create the scratch folder {}: {e}", o.scratch.display()))?;
     let students = submission::students(&o.submissions, &lab, &[o.out.clone(), o.scratch.clone()], o.one)?;
     let scratch = o.scratch.canonicalize().map_err(|e| format!("{}: {e}", o.scratch.display()))?;
     let p = Prepared {
@@ -82,11 +84,18 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
         })
         .collect();
     set_up_tree(&p, &reference).map_err(|e| format!("cannot write the pristine tree {}: {e}", p.tree.display()))?;
-    eprintln!("grade: building {}'s graders with its reference solution (the first time builds every dependency)", p.lab.name);
+    eprintln!(
+        "grade: building {}'s graders with its reference solution (the first time builds every dependency)",
+        p.lab.name
+    );
     let built = compile::build(&p.tree, &p.target, &p.lab.name, &[], None);
     if !built.ok {
         let why = built.error.map(|e| e.rendered).unwrap_or(built.stderr_tail);
-        return Err(format!("the course's {} does not build with its reference solution in {}:\n{why}", p.lab.name, p.tree.display()));
+        return Err(format!(
+            "the course's {} does not build with its reference solution in {}:\n{why}",
+            p.lab.name,
+            p.tree.display()
+        ));
     }
     let mut all = Vec::new();
     for (binary, exe) in &built.executables {
@@ -96,7 +105,8 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
     if columns.is_empty() {
         return Err(format!("{} has no step tests (tests named stepN_...): nothing to grade", p.lab.name));
     }
-    let points = names::points(&columns, &p.lab.points).map_err(|e| format!("{} [{}.points]: {e}", config::CONFIG_FILE, p.lab.name))?;
+    let points = names::points(&columns, &p.lab.points)
+        .map_err(|e| format!("{} [{}.points]: {e}", config::CONFIG_FILE, p.lab.name))?;
     let mut binaries: Vec<String> = columns.iter().map(|t| t.binary.clone()).collect();
     binaries.sort();
     binaries.dedup();

@@ -39,7 +39,8 @@ pub struct Ran {
 
 /// The shell line that sets the limits and then becomes the program:
 /// `$1` is the memory limit in KiB (0: none), the rest the command.
-const LIMITS_SH: &str = "ulimit -c 0 2>/dev/null; if [ \"$1\" != 0 ]; then ulimit -v \"$1\" || exit 125; fi; shift; exec \"$@\"";
+const LIMITS_SH: &str =
+    "ulimit -c 0 2>/dev/null; if [ \"$1\" != 0 ]; then ulimit -v \"$1\" || exit 125; fi; shift; exec \"$@\"";
 
 /// Runs `program args` in `cwd` with `env` added, under `limits`.
 pub fn run_limited<S: AsRef<OsStr>>(

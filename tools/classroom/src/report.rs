@@ -102,7 +102,11 @@ pub fn classroom_json(r: &StudentResult) -> String {
             )
         })
         .collect();
-    format!("{{\"version\": 1, \"status\": \"{status}\", \"max_score\": {}, \"tests\": [{}]}}\n", fmt_points(r.max()), tests.join(", "))
+    format!(
+        "{{\"version\": 1, \"status\": \"{status}\", \"max_score\": {}, \"tests\": [{}]}}\n",
+        fmt_points(r.max()),
+        tests.join(", ")
+    )
 }
 
 /// Text safe inside XML content and attributes (characters XML 1.0 cannot

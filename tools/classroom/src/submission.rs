@@ -77,7 +77,8 @@ pub fn read_text(path: &Path, shown: &str) -> Result<String, String> {
     let before = fs::symlink_metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let mut file = fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
     let after = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if before.file_type().is_symlink() || (before.dev(), before.ino()) != (after.dev(), after.ino()) || !after.is_file() {
+    if before.file_type().is_symlink() || (before.dev(), before.ino()) != (after.dev(), after.ino()) || !after.is_file()
+    {
         return Err(format!("{shown} changed into a link or special file while it was read: not followed"));
     }
     if after.len() > MAX_FILE {
@@ -173,12 +174,16 @@ pub struct Student {
 /// `dir` is one student's submission whatever it holds.
 pub fn students(dir: &Path, lab: &LabSpec, skip: &[PathBuf], one: bool) -> Result<Vec<Student>, String> {
     let meta = fs::metadata(dir).map_err(|e| {
-        format!("the submissions folder {} cannot be read ({e}): pass the folder that holds one folder per student", dir.display())
+        format!(
+            "the submissions folder {} cannot be read ({e}): pass the folder that holds one folder per student",
+            dir.display()
+        )
     })?;
     if !meta.is_dir() {
         return Err(format!("{} is not a folder: pass the folder that holds one folder per student", dir.display()));
     }
-    let own = one || lab.files.iter().any(|f| candidates(lab, f).iter().any(|c| matches!(probe(dir, c), Probe::File(_))));
+    let own =
+        one || lab.files.iter().any(|f| candidates(lab, f).iter().any(|c| matches!(probe(dir, c), Probe::File(_))));
     if own {
         let canon = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
         let name = canon.file_name().map_or("submission".into(), |n| n.to_string_lossy().into_owned());
@@ -214,8 +219,10 @@ pub fn students(dir: &Path, lab: &LabSpec, skip: &[PathBuf], one: bool) -> Resul
 /// only what a path cannot hold replaced (`/`, control characters, a leading
 /// dot), made unique against `used`.
 pub fn out_name(name: &str, used: &mut Vec<String>) -> String {
-    let mut s: String =
-        name.chars().map(|c| if c == '/' || c == '\\' || c.is_control() || c == '\u{FFFD}' { '_' } else { c }).collect();
+    let mut s: String = name
+        .chars()
+        .map(|c| if c == '/' || c == '\\' || c.is_control() || c == '\u{FFFD}' { '_' } else { c })
+        .collect();
     if s.starts_with('.') || s.is_empty() {
         s.insert(0, '_');
     }

@@ -26,7 +26,10 @@ fn main() -> ExitCode {
         }
     };
     let width = summary.results.iter().map(|r| r.name.chars().count()).max().unwrap_or(7).max(7);
-    println!("{:<width$}  {:>7}  {:>5}  {:>6}  {:>9}  {:>7}  {:>7}  note", "student", "score", "max", "passed", "timed out", "crashed", "not run");
+    println!(
+        "{:<width$}  {:>7}  {:>5}  {:>6}  {:>9}  {:>7}  {:>7}  note",
+        "student", "score", "max", "passed", "timed out", "crashed", "not run"
+    );
     for r in &summary.results {
         let count = |w: &str| r.tests.iter().filter(|t| t.status.word() == w).count();
         println!(

@@ -1,0 +1,167 @@
+//! Submission discovery on real folders (links refused, special and
+//! non-UTF-8 files named), the pristine tree's sync, and the process limits.
+
+use std::fs;
+use std::os::unix::fs::symlink;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use classroom::config::LabSpec;
+use classroom::process::{Limits, run_limited};
+use classroom::submission::{discover, out_name, students};
+use classroom::tree::sync;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("classroom-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn put(path: &Path, text: &[u8]) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+}
+
+fn lab06() -> LabSpec {
+    LabSpec {
+        name: "lab06_gpu".into(),
+        files: vec!["src/exercise.rs".into(), "shaders/exercise.vert".into()],
+        points: vec![],
+    }
+}
+
+#[test]
+fn each_layout_is_found_and_the_first_place_wins() {
+    let d = scratch("layouts");
+    let lab = lab06();
+    put(&d.join("course/lab06_gpu/src/exercise.rs"), b"course");
+    put(&d.join("course/lab06_gpu/shaders/exercise.vert"), b"vert");
+    put(&d.join("course/exercise.rs"), b"loose");
+    let found = discover(&d.join("course"), &lab);
+    assert_eq!(found.error, None);
+    assert_eq!(
+        found.files.iter().map(|f| (f.shown.as_str(), f.text.as_str())).collect::<Vec<_>>(),
+        [("lab06_gpu/src/exercise.rs", "course"), ("lab06_gpu/shaders/exercise.vert", "vert")]
+    );
+    assert!(found.notes.iter().any(|n| n.contains("exercise.rs ignored")), "{:?}", found.notes);
+    put(&d.join("folder/src/exercise.rs"), b"folder");
+    let found = discover(&d.join("folder"), &lab);
+    assert_eq!(found.files[0].shown, "src/exercise.rs");
+    assert!(found.notes.iter().any(|n| n.contains("no shaders/exercise.vert handed in")), "{:?}", found.notes);
+    put(&d.join("zip/course-main/lab06_gpu/src/exercise.rs"), b"zip");
+    assert_eq!(discover(&d.join("zip"), &lab).files[0].shown, "course-main/lab06_gpu/src/exercise.rs");
+    put(&d.join("vert/exercise.vert"), b"v");
+    let found = discover(&d.join("vert"), &lab);
+    assert_eq!((found.files.len(), found.files[0].lab_file.as_str()), (1, "shaders/exercise.vert"));
+    fs::create_dir_all(d.join("none/other")).unwrap();
+    let e = discover(&d.join("none"), &lab).error.unwrap();
+    assert!(e.starts_with("no exercise.rs found"), "{e}");
+    fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn links_are_never_followed_and_bad_files_are_named() {
+    let d = scratch("links");
+    let lab = lab06();
+    put(&d.join("outside/exercise.rs"), b"the solution");
+    put(&d.join("outside/src/exercise.rs"), b"the solution");
+    fs::create_dir_all(d.join("sub")).unwrap();
+    symlink(d.join("outside/exercise.rs"), d.join("sub/exercise.rs")).unwrap();
+    symlink(d.join("outside/src"), d.join("sub/src")).unwrap();
+    symlink(d.join("outside"), d.join("sub/lab06_gpu")).unwrap();
+    let found = discover(&d.join("sub"), &lab);
+    assert!(found.files.is_empty(), "a link was followed: {:?}", found.files);
+    assert!(found.error.unwrap().starts_with("no exercise.rs found"));
+    for link in ["exercise.rs", "src", "lab06_gpu"] {
+        let says = format!("{link} is a symbolic link: not followed");
+        assert!(found.notes.contains(&says), "{:?}", found.notes);
+    }
+    put(&d.join("latin/exercise.rs"), b"// r\xe9sum\xe9");
+    let e = discover(&d.join("latin"), &lab).error.unwrap();
+    assert_eq!(e, "exercise.rs is not UTF-8 text (invalid byte at offset 4): save it as UTF-8");
+    fs::create_dir_all(d.join("dir/exercise.rs")).unwrap();
+    let found = discover(&d.join("dir"), &lab);
+    assert!(found.notes.contains(&"exercise.rs is not a regular file: ignored".to_string()), "{:?}", found.notes);
+    put(&d.join("big/exercise.rs"), &vec![b'/'; 2 << 20]);
+    assert!(discover(&d.join("big"), &lab).error.unwrap().contains("over the limit"));
+    fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn students_are_the_folders_or_the_folder_itself() {
+    let d = scratch("students");
+    let lab = lab06();
+    put(&d.join("class/Zoë Ångström/exercise.rs"), b"x");
+    put(&d.join("class/bob/exercise.rs"), b"x");
+    put(&d.join("class/notes.txt"), b"x");
+    fs::create_dir_all(d.join("class/.git")).unwrap();
+    fs::create_dir_all(d.join("class/out")).unwrap();
+    symlink(d.join("class/bob"), d.join("class/linked")).unwrap();
+    let list = students(&d.join("class"), &lab, &[d.join("class/out")], false).unwrap();
+    let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Zoë Ångström", "bob", "linked"]);
+    assert!(list[2].refused.as_deref().unwrap().contains("symbolic link"));
+    let one = students(&d.join("class/bob"), &lab, &[], false).unwrap();
+    assert_eq!((one.len(), one[0].name.as_str()), (1, "bob"));
+    fs::create_dir_all(d.join("empty")).unwrap();
+    assert!(students(&d.join("empty"), &lab, &[], false).unwrap_err().contains("holds no student folders"));
+    assert_eq!(students(&d.join("empty"), &lab, &[], true).unwrap().len(), 1);
+    assert!(students(&d.join("missing"), &lab, &[], false).unwrap_err().contains("cannot be read"));
+    let mut used = Vec::new();
+    assert_eq!(out_name("Zoë Ångström, \"Zo\"", &mut used), "Zoë Ångström, \"Zo\"");
+    assert_eq!(out_name(".hidden", &mut used), "_.hidden");
+    assert_eq!(out_name("a\u{1}b", &mut used), "a_b");
+    assert_eq!(out_name("a_b", &mut used), "a_b~2");
+    assert_eq!(out_name("class.csv", &mut used), "class.csv~2");
+    fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn sync_copies_only_what_changed_and_removes_the_rest() {
+    let d = scratch("sync");
+    put(&d.join("course/Cargo.toml"), b"[workspace]");
+    put(&d.join("course/lab/src/lib.rs"), b"lib");
+    put(&d.join("course/target/debug/big"), b"build output");
+    put(&d.join("course/.git/HEAD"), b"ref");
+    put(&d.join("course/grades/a/results.json"), b"{}");
+    let tree = d.join("tree");
+    assert_eq!(sync(&d.join("course"), &tree, &[d.join("course/grades")]).unwrap(), 2);
+    assert!(!tree.join("target").exists() && !tree.join(".git").exists() && !tree.join("grades").exists());
+    let before = fs::metadata(tree.join("lab/src/lib.rs")).unwrap().modified().unwrap();
+    put(&tree.join("lab/tests/added_by_a_student.rs"), b"x");
+    put(&tree.join("Cargo.toml"), b"tampered");
+    assert_eq!(
+        sync(&d.join("course"), &tree, &[d.join("course/grades")]).unwrap(),
+        1,
+        "only the tampered file is written again"
+    );
+    assert_eq!(fs::read(tree.join("Cargo.toml")).unwrap(), b"[workspace]");
+    assert!(!tree.join("lab/tests").exists(), "what the course lacks is removed");
+    assert_eq!(fs::metadata(tree.join("lab/src/lib.rs")).unwrap().modified().unwrap(), before);
+    fs::remove_dir_all(&d).unwrap();
+}
+
+fn limits(timeout_ms: u64, memory_mb: u64) -> Limits {
+    Limits { timeout: Duration::from_millis(timeout_ms), memory_mb, output_cap: 1000 }
+}
+
+#[test]
+fn a_hang_is_stopped_with_everything_it_started() {
+    let start = Instant::now();
+    // The background sleep keeps the pipes open: only a group kill ends it.
+    let ran = run_limited(Path::new("/bin/sh"), &["-c", "sleep 30 & sleep 30"], Path::new("/"), &[], &limits(300, 0))
+        .unwrap();
+    assert!(ran.timed_out);
+    assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
+}
+
+#[test]
+fn the_memory_limit_is_set_and_output_is_capped() {
+    let sh = Path::new("/bin/sh");
+    let ran = run_limited(sh, &["-c", "ulimit -v"], Path::new("/"), &[], &limits(5000, 100)).unwrap();
+    assert_eq!(ran.stdout.trim(), "102400");
+    let ran = run_limited(sh, &["-c", "yes | head -c 100000; exit 3"], Path::new("/"), &[], &limits(5000, 0)).unwrap();
+    assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
+    assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
+}

@@ -1,0 +1,178 @@
+//! The tool's pure parts: test names and points, configuration, escaping in
+//! every report format, cargo's messages and libtest's output.
+
+use classroom::compile::{explain, parse_messages};
+use classroom::config::{LabSpec, find_lab, parse};
+use classroom::json::{Json, quote};
+use classroom::names::{TestId, fmt_points, parse_list, points, step_of, step_tests};
+use classroom::outcome::{Status, panic_message};
+use classroom::report::{StudentResult, TestResult, class_csv, csv_field, cut, junit_xml, results_json, xml_escape};
+use std::path::Path;
+
+fn id(binary: &str, path: &str) -> TestId {
+    TestId { binary: binary.into(), path: path.into() }
+}
+
+#[test]
+fn step_tests_are_found_in_modules_and_the_rest_earn_nothing() {
+    assert_eq!(step_of("step1_identity"), Some(1));
+    assert_eq!(step_of("pose::step12_clip"), Some(12));
+    assert_eq!(step_of("walk::deep::step4_chain"), Some(4));
+    for none in [
+        "grader_step1_names_mistakes",
+        "pose::grader_step5_names",
+        "robust::solution_step3_refuses",
+        "demo_step2_screenshot",
+        "fast_step3_agrees",
+        "fast::fast_kernel",
+        "stepping_stone",
+        "input_nan_times",
+        "steps::helper",
+    ] {
+        assert_eq!(step_of(none), None, "{none} must earn nothing");
+    }
+}
+
+#[test]
+fn listing_is_parsed_and_sorted_by_step_then_binary() {
+    let grader = parse_list("grader", "pose::step4_b: test\ngrader_step1_x: test\nstep1_a: test\nbench_x: benchmark\n");
+    let files = parse_list("files", "step4_a: test\n");
+    let all: Vec<TestId> = grader.into_iter().chain(files).collect();
+    let steps: Vec<String> = step_tests(&all).iter().map(TestId::full).collect();
+    assert_eq!(steps, ["grader/step1_a", "files/step4_a", "grader/pose::step4_b"]);
+}
+
+#[test]
+fn points_default_to_one_and_the_most_precise_rule_wins() {
+    let tests =
+        [id("grader", "step1_a"), id("grader", "pose::step2_b"), id("files", "pose::step2_b"), id("grader", "step2_c")];
+    assert_eq!(points(&tests, &[]).unwrap(), [1.0, 1.0, 1.0, 1.0]);
+    let rules =
+        [("step2".to_string(), 2.0), ("pose::step2_b".to_string(), 3.0), ("files/pose::step2_b".to_string(), 0.5)];
+    assert_eq!(points(&tests, &rules).unwrap(), [1.0, 3.0, 0.5, 2.0]);
+    let err = points(&tests, &[("step9".to_string(), 1.0)]).unwrap_err();
+    assert!(err.contains("step9"), "{err}");
+    assert!(points(&tests, &[("grader/grader_step1_x".to_string(), 1.0)]).is_err(), "a self-check cannot earn points");
+    assert_eq!(fmt_points(3.0), "3");
+    assert_eq!(fmt_points(2.5), "2.5");
+}
+
+#[test]
+fn configuration_is_read_and_its_mistakes_named() {
+    let text = "# c\n[lab01_hierarchy]\nfiles = [\"src/exercise.rs\"] # ok\n\n[lab06_gpu]\nfiles = [\"src/exercise.rs\", \"shaders/exercise.vert\"]\n[lab06_gpu.points]\nstep3 = 2\n\"grader/pose::step4_x\" = 0.5\n";
+    let labs = parse(text).unwrap();
+    assert_eq!(labs.len(), 2);
+    assert_eq!(labs[1].files, ["src/exercise.rs", "shaders/exercise.vert"]);
+    assert_eq!(labs[1].points, [("step3".to_string(), 2.0), ("grader/pose::step4_x".to_string(), 0.5)]);
+    assert_eq!(LabSpec::reference_of("shaders/exercise.vert"), "shaders/solution.vert");
+    for (bad, says) in [
+        ("files = []", "outside any [lab] section"),
+        ("[lab01]\nfiles = [\"../x.rs\"]", "plain path"),
+        ("[lab01]\n", "lists no student files"),
+        ("[lab01]\nfiles = [\"a.rs\"]\n[lab01.points]\nstep1 = lots", "points are a number"),
+        ("[lab01.points]\nstep1 = 1", "comes after"),
+        ("[lab01]\nfile = [\"a.rs\"]", "unknown key"),
+    ] {
+        let e = parse(bad).unwrap_err();
+        assert!(e.contains(says), "{bad:?} gave {e}");
+    }
+    assert_eq!(find_lab(&labs, "lab06_gpu").unwrap().name, "lab06_gpu");
+    assert_eq!(find_lab(&labs, "lab01").unwrap().name, "lab01_hierarchy");
+    assert_eq!(find_lab(&labs, "6").unwrap().name, "lab06_gpu");
+    assert!(find_lab(&labs, "lab09").unwrap_err().contains("lab01_hierarchy, lab06_gpu"));
+}
+
+#[test]
+fn json_round_trips_escapes_and_unicode() {
+    let s = "Zoë \"Zo\" \\ tab\t line\n bell\u{7} 😀";
+    let parsed = Json::parse(&format!("{{\"a\": [1, -2.5e1, true, null, {}]}}", quote(s))).unwrap();
+    let items = parsed.get("a").unwrap().items();
+    assert_eq!(items[1].as_f64(), Some(-25.0));
+    assert_eq!(items[4].as_str(), Some(s));
+    assert_eq!(Json::parse(r#""\ud83d\ude00 \u00e9""#).unwrap().as_str(), Some("😀 é"));
+    assert!(Json::parse("{\"a\": }").is_none());
+    assert!(Json::parse("[1] x").is_none());
+}
+
+fn result(name: &str) -> StudentResult {
+    let t = |path: &str, status: Status, output: &str| TestResult {
+        id: id("grader", path),
+        max: 1.0,
+        score: if status == Status::Passed { 1.0 } else { 0.0 },
+        status,
+        output: output.into(),
+        seconds: 0.01,
+    };
+    StudentResult {
+        name: name.into(),
+        lab: "lab01_hierarchy".into(),
+        tests: vec![
+            t("step1_a", Status::Passed, ""),
+            t("step2_b", Status::Failed, "expected <1>, got \"2\" & more\u{1}"),
+            t("step3_c", Status::TimedOut, "timed out"),
+        ],
+        output: "notes: <none>".into(),
+        note: String::new(),
+    }
+}
+
+#[test]
+fn results_json_is_valid_and_holds_the_scores() {
+    let r = result("Zoë, \"Zo\"");
+    let j = Json::parse(&results_json(&r)).expect("valid JSON");
+    assert_eq!(j.get("score").and_then(Json::as_f64), Some(1.0));
+    let tests = j.get("tests").unwrap().items();
+    assert_eq!(tests.len(), 3);
+    assert_eq!(tests[1].get("output").and_then(Json::as_str), Some("expected <1>, got \"2\" & more\u{1}"));
+    assert_eq!(tests[2].get("max_score").and_then(Json::as_f64), Some(1.0));
+    assert_eq!(tests[0].get("name").and_then(Json::as_str), Some("grader/step1_a"));
+}
+
+#[test]
+fn junit_and_csv_escape_what_they_must() {
+    let r = result("Zoë, \"Zo\"");
+    let xml = junit_xml(&r);
+    assert!(xml.contains("name=\"Zoë, &quot;Zo&quot;\""), "{xml}");
+    assert!(xml.contains("expected &lt;1&gt;, got &quot;2&quot; &amp; more\u{FFFD}"), "{xml}");
+    assert!(xml.contains("failures=\"1\" errors=\"1\""), "{xml}");
+    assert!(xml.contains("<error message=\"timed out\" type=\"timed-out\">"), "{xml}");
+    assert_eq!(xml_escape("a\tb'"), "a\tb&apos;");
+    assert_eq!(csv_field("plain"), "plain");
+    assert_eq!(csv_field("Zoë, \"Zo\""), "\"Zoë, \"\"Zo\"\"\"");
+    let csv = class_csv(&[id("grader", "step1_a"), id("grader", "step2_b")], &[r]);
+    assert_eq!(csv, "student,grader/step1_a,grader/step2_b,total\n\"Zoë, \"\"Zo\"\"\",1,0,1\n");
+    assert_eq!(cut("ab€d", 3), "ab€ [... cut]");
+}
+
+#[test]
+fn the_graders_own_message_is_taken_from_libtest_output() {
+    let out = "running 1 test\ntest pose::step4_x ... FAILED\n\nfailures:\n\n---- pose::step4_x stdout ----\nsome print\n\nthread 'pose::step4_x' panicked at tests/grader/pose.rs:10:5:\nstep 4: expected 1.0, got 2.0\nthe product is in the wrong order (local * parent)\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n\n\nfailures:\n    pose::step4_x\n\ntest result: FAILED. 0 passed; 1 failed\n";
+    assert_eq!(
+        panic_message("pose::step4_x", out),
+        "step 4: expected 1.0, got 2.0\nthe product is in the wrong order (local * parent)"
+    );
+}
+
+#[test]
+fn cargo_messages_give_test_binaries_and_the_first_error_at_the_students_file() {
+    let stdout = [
+        r#"{"reason":"compiler-artifact","target":{"kind":["lib"],"name":"lab01_hierarchy"},"executable":null}"#,
+        r#"{"reason":"compiler-artifact","target":{"kind":["test"],"name":"grader"},"profile":{"test":true},"executable":"/t/debug/deps/grader-1"}"#,
+        r#"{"reason":"compiler-message","message":{"level":"warning","message":"unused","spans":[],"rendered":"w"}}"#,
+        r#"{"reason":"compiler-message","message":{"level":"error","message":"mismatched types","spans":[{"file_name":"lab01_hierarchy/src/exercise.rs","line_start":19,"column_start":23,"is_primary":true}],"rendered":"error[E0308]: mismatched types\n  --> lab01_hierarchy/src/exercise.rs:19:23\n"}}"#,
+        r#"{"reason":"compiler-message","message":{"level":"error","message":"second","spans":[{"file_name":"x.rs","line_start":1,"column_start":1,"is_primary":true}],"rendered":"second"}}"#,
+        r#"{"reason":"build-finished","success":false}"#,
+    ]
+    .join("\n");
+    let built = parse_messages(&stdout);
+    assert!(!built.ok);
+    assert_eq!(built.executables, [("grader".to_string(), "/t/debug/deps/grader-1".into())]);
+    let e = built.error.unwrap();
+    assert_eq!((e.line, e.column, e.message.as_str()), (19, 23, "mismatched types"));
+    let map = [("lab01_hierarchy/src/exercise.rs".to_string(), "src/exercise.rs".to_string())];
+    let text = explain(&e, Path::new("/scratch/tree"), &map, 1500);
+    assert!(text.starts_with("compile error at src/exercise.rs:19:23: mismatched types"), "{text}");
+    assert!(text.contains("--> src/exercise.rs:19:23") && !text.contains("lab01_hierarchy/"), "{text}");
+    let other = explain(&e, Path::new("/scratch/tree"), &[], 1500);
+    assert!(other.contains("course's own lab01_hierarchy/src/exercise.rs:19:23"), "{other}");
+}
