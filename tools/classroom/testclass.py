@@ -109,6 +109,9 @@ def make(course, lab, out):
     student("overflows", {**everything, crash: "crashed:stack overflow"})
     write(f"{c}/aborts/exercise.rs", replace_bodies(solution, steps, [crash], lambda name, k: "std::process::abort()"))
     student("aborts", {**everything, crash: "crashed:aborted"})
+    hungry = lambda name, k: "let v = vec![1u8; 20 << 30]; std::hint::black_box(&v); unreachable!()"
+    write(f"{c}/allocates 20 GB/exercise.rs", replace_bodies(solution, steps, [crash], hungry))
+    student("allocates 20 GB", {**everything, crash: "crashed:out of memory"})
     write(f"{c}/exits/exercise.rs", replace_bodies(solution, steps, [crash], lambda name, k: "std::process::exit(0)"))
     student("exits", {**everything, crash: "crashed:exited with code 0"})
     # Half the work, and a course copy whose grader, manifests and common crate

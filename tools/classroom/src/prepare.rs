@@ -36,6 +36,47 @@ pub struct Prepared {
     pub points: Vec<f64>,
     /// The test binaries that hold step tests.
     pub binaries: Vec<String>,
+    /// Held for the whole run: one run per scratch folder at a time.
+    pub lock: Option<Lock>,
+}
+
+/// `SCRATCH/lock`, holding this process's id; removed when dropped. A lock
+/// whose process is gone is taken over.
+#[derive(Debug)]
+pub struct Lock(PathBuf);
+
+impl Lock {
+    fn take(scratch: &Path) -> Result<Lock, String> {
+        let path = scratch.join("lock");
+        for _ in 0..2 {
+            match fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(mut f) => {
+                    use std::io::Write;
+                    let _ = write!(f, "{}", std::process::id());
+                    return Ok(Lock(path));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let pid = fs::read_to_string(&path).unwrap_or_default();
+                    let pid = pid.trim();
+                    if !pid.is_empty() && Path::new("/proc").join(pid).exists() {
+                        return Err(format!(
+                            "another grade run (process {pid}) is using {}: wait for it, or pass another --scratch",
+                            scratch.display()
+                        ));
+                    }
+                    let _ = fs::remove_file(&path);
+                }
+                Err(e) => return Err(format!("cannot create {}: {e}", path.display())),
+            }
+        }
+        Err(format!("cannot take {}: remove it if no grade run is using it", path.display()))
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.0);
+    }
 }
 
 /// Checks the input, builds the baseline and lists the step tests.
@@ -55,6 +96,7 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
         .map_err(|e| format!("cannot create the scratch folder {}: {e}", o.scratch.display()))?;
     let students = submission::students(&o.submissions, &lab, &[o.out.clone(), o.scratch.clone()], o.one)?;
     let scratch = o.scratch.canonicalize().map_err(|e| format!("{}: {e}", o.scratch.display()))?;
+    let lock = Lock::take(&scratch)?;
     let p = Prepared {
         tree: scratch.join("tree"),
         target: match &o.target_dir {
@@ -72,6 +114,7 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
         columns: Vec::new(),
         points: Vec::new(),
         binaries: Vec::new(),
+        lock: Some(lock),
     };
     eprintln!("grade: syncing the pristine tree {} from {}", p.tree.display(), p.course.display());
     let reference: Vec<Found> = p
