@@ -1,7 +1,8 @@
 //! Running one process with limits: a wall-clock time limit (the whole
 //! process group is killed when it runs out), an address-space limit set by
 //! `/bin/sh`'s `ulimit -v` before it `exec`s the program (no core dumps
-//! either), and captured output kept to a cap.
+//! either), captured output kept to a cap, and no variable that looks like
+//! a secret in its environment.
 
 use std::ffi::OsStr;
 use std::io::Read;
@@ -53,6 +54,11 @@ pub fn run_limited<S: AsRef<OsStr>>(
     let mut cmd = Command::new("/bin/sh");
     cmd.arg("-c").arg(LIMITS_SH).arg("sh").arg((limits.memory_mb * 1024).to_string()).arg(program);
     cmd.args(args).current_dir(cwd).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for (k, _) in std::env::vars_os() {
+        if hidden(&k.to_string_lossy()) {
+            cmd.env_remove(k);
+        }
+    }
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -68,6 +74,13 @@ pub fn run_limited<S: AsRef<OsStr>>(
     let join = |h: Option<thread::JoinHandle<String>>| h.and_then(|h| h.join().ok()).unwrap_or_default();
     let (stdout, stderr) = (join(out), join(err));
     Ok(Ran { status, timed_out, stdout, stderr, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// Variables a student's code never sees: names that look like secrets, and
+/// libtest's own settings (they would change the output that is read).
+pub fn hidden(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    ["TOKEN", "SECRET", "PASSWORD", "CREDENTIAL"].iter().any(|w| upper.contains(w)) || upper.starts_with("RUST_TEST_")
 }
 
 fn wait_until(child: &mut Child, deadline: Instant) -> (Option<ExitStatus>, bool) {

@@ -165,3 +165,13 @@ fn the_memory_limit_is_set_and_output_is_capped() {
     assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
     assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
 }
+
+#[test]
+fn secrets_and_libtest_settings_are_not_passed_on() {
+    for name in ["GITHUB_TOKEN", "aws_secret_access_key", "DB_PASSWORD", "RUST_TEST_NOCAPTURE"] {
+        assert!(classroom::process::hidden(name), "{name}");
+    }
+    for name in ["PATH", "HOME", "RUST_BACKTRACE", "TMPDIR"] {
+        assert!(!classroom::process::hidden(name), "{name}");
+    }
+}

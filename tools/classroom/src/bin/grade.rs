@@ -56,5 +56,19 @@ fn main() -> ExitCode {
     for e in &summary.write_errors {
         eprintln!("grade: {e}");
     }
-    if summary.write_errors.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+    // Failures of the grading itself, not of the student's work.
+    let ours: Vec<&str> = summary
+        .results
+        .iter()
+        .filter(|r| r.note.starts_with("grading error") || r.note.starts_with("the build failed without"))
+        .map(|r| r.name.as_str())
+        .collect();
+    if !ours.is_empty() {
+        eprintln!(
+            "grade: {} submission(s) could not be graded for a reason not theirs (see their results): {}",
+            ours.len(),
+            ours.join(", ")
+        );
+    }
+    if summary.write_errors.is_empty() && ours.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
 }
