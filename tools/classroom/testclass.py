@@ -113,7 +113,8 @@ def make(course, lab, out):
     write(f"{c}/allocates 20 GB/exercise.rs", replace_bodies(solution, steps, [crash], hungry))
     student("allocates 20 GB", {**everything, crash: "crashed:out of memory"})
     write(f"{c}/exits/exercise.rs", replace_bodies(solution, steps, [crash], lambda name, k: "std::process::exit(0)"))
-    student("exits", {**everything, crash: "crashed:exited with code 0"})
+    student("exits", {**everything, crash: "crashed:exited with code 0"},
+            output=["for review: exercise.rs uses process::exit"])
     # Half the work, and a course copy whose grader, manifests and common crate
     # are edited to pass: none of it may count.
     cheat = f"{c}/edits the grader/{lab}"

@@ -181,6 +181,11 @@ fn build(p: &Prepared, o: &Options, s: &Student, index: usize) -> Result<Job, St
     let mut header = header;
     for f in &found.files {
         header.push_str(&format!("\ngraded: {} (as {}/{})", f.shown, p.lab.name, f.lab_file));
+        let stub = fs::read_to_string(p.course.join(&p.lab.name).join(&f.lab_file)).unwrap_or_default();
+        let watch = submission::for_review(&f.text, &stub, &p.lab.name);
+        if !watch.is_empty() {
+            header.push_str(&format!("\nfor review: {} uses {}", f.shown, watch.join(", ")));
+        }
     }
     for n in &found.notes {
         header.push_str(&format!("\nnote: {n}"));

@@ -91,6 +91,35 @@ pub fn read_text(path: &Path, shown: &str) -> Result<String, String> {
     })
 }
 
+/// What a reviewer may want to look at in a student file: things that reach
+/// outside the lab's maths (files, processes, the network, the harness's
+/// output, the reference solution). Grading does not act on them: it runs a
+/// student's code inside the test process, so code that sets out to cheat
+/// could print a pass itself; this list makes such code easy to spot. Only
+/// what the course's own `stub` of the file does not use already is named.
+pub fn for_review(text: &str, stub: &str, lab: &str) -> Vec<String> {
+    let own = [format!("{lab}::solution"), "crate::solution".to_string(), "super::solution".to_string()];
+    const WATCH: [&str; 15] = [
+        "process::exit",
+        "process::Command",
+        "std::fs",
+        "std::net",
+        "std::env",
+        "io::stdout",
+        "io::stderr",
+        "libc::",
+        "extern \"",
+        "asm!",
+        "unsafe",
+        "include!",
+        "include_str!",
+        "include_bytes!",
+        "#[path",
+    ];
+    let words = WATCH.iter().map(|w| w.to_string()).chain(own);
+    words.filter(|w| text.contains(w.as_str()) && !stub.contains(w.as_str())).collect()
+}
+
 /// The places searched for `file` of `lab` inside a submission, in order
 /// (see the module docs); the last one is searched under each sub-folder.
 pub fn candidates(lab: &LabSpec, file: &str) -> Vec<String> {

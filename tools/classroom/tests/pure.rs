@@ -7,6 +7,7 @@ use classroom::json::{Json, quote};
 use classroom::names::{TestId, fmt_points, parse_list, points, step_of, step_tests};
 use classroom::outcome::{Status, panic_message};
 use classroom::report::{StudentResult, TestResult, class_csv, csv_field, cut, junit_xml, results_json, xml_escape};
+use classroom::submission::for_review;
 use std::path::Path;
 
 fn id(binary: &str, path: &str) -> TestId {
@@ -80,6 +81,19 @@ fn configuration_is_read_and_its_mistakes_named() {
     assert_eq!(find_lab(&labs, "lab01").unwrap().name, "lab01_hierarchy");
     assert_eq!(find_lab(&labs, "6").unwrap().name, "lab06_gpu");
     assert!(find_lab(&labs, "lab09").unwrap_err().contains("lab01_hierarchy, lab06_gpu"));
+}
+
+#[test]
+fn code_that_reaches_outside_the_lab_is_named_for_review() {
+    let student = "unsafe { x() }; std::process::exit(0); lab06_gpu::solution::f(); lab01_hierarchy::solution::g(); std::fs::read(p)";
+    let stub = "unsafe { todo!() }";
+    let named = for_review(student, stub, "lab06_gpu");
+    assert_eq!(
+        named,
+        ["process::exit", "std::fs", "lab06_gpu::solution"],
+        "unsafe is in the stub; lab01's solution is allowed"
+    );
+    assert!(for_review(stub, stub, "lab06_gpu").is_empty());
 }
 
 #[test]
