@@ -93,7 +93,8 @@ fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
             meshes.push(m);
         }
     }
-    let clips = clips::convert(&scene.animations, &names, report);
+    let mut clips = clips::convert(&scene.animations, &names, report);
+    crate::load::repair::repair_clips(&mut clips, &skeleton, report);
     let rigged = scene.meshes.iter().any(|m| !m.bones.is_empty());
     if !rigged && clips.is_empty() {
         return Err("it has no skeleton: no mesh has bones and there is no animation \
