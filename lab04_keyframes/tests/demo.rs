@@ -51,3 +51,21 @@ fn demo_survives_hostile_command_lines() {
         None,
     );
 }
+
+/// A STEP clip holds its keys in the demo: two times within one key's span
+/// give the same picture, while the same keys played LINEAR move between them.
+#[test]
+fn demo_a_step_clip_holds_its_keys() {
+    let shot = |mode: &str, time: &str| {
+        let path = common::gltf::writer::write(&format!("lab04-{mode}"), &common::gltf::writer::bending_arm(mode));
+        let image = expect_picture(DEMO, "lab04", &["--model", &path.display().to_string(), "--time", time]);
+        std::fs::remove_file(path).ok();
+        image
+    };
+    let (Some(a), Some(b)) = (shot("STEP", "0.1"), shot("STEP", "0.4")) else {
+        return; // the exercise stopped, naming its step
+    };
+    assert!(a == b, "a STEP clip moved between its keys at 0 and 0.5 s: expected the same picture at 0.1 and 0.4 s");
+    let (c, d) = (shot("LINEAR", "0.1").unwrap(), shot("LINEAR", "0.4").unwrap());
+    assert!(c != d, "the LINEAR clip did not move between 0.1 and 0.4 s: the test shows nothing");
+}

@@ -25,6 +25,7 @@
 mod anim;
 mod buffers;
 mod mesh;
+pub mod writer;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;

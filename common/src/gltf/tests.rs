@@ -4,79 +4,9 @@ use std::path::{Path, PathBuf};
 
 use glam::{Quat, Vec3};
 
+use super::writer::{Gltf, write};
 use super::*;
 use crate::model::{Interpolation, Key, Tangents};
-
-/// Collects accessors into one buffer and writes the glTF JSON around them.
-#[derive(Default)]
-pub(crate) struct Gltf {
-    bin: Vec<u8>,
-    views: Vec<String>,
-    accessors: Vec<String>,
-}
-
-impl Gltf {
-    /// An accessor of f32 values (`ty` "SCALAR", "VEC3", ...); returns its index.
-    pub(crate) fn floats(&mut self, values: &[f32], ty: &str) -> usize {
-        let per = match ty {
-            "SCALAR" => 1,
-            "VEC2" => 2,
-            "VEC3" => 3,
-            "VEC4" => 4,
-            _ => 16,
-        };
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        self.raw(&bytes, 5126, ty, values.len() / per)
-    }
-
-    /// An accessor over raw little-endian bytes of `component` type.
-    pub(crate) fn raw(&mut self, bytes: &[u8], component: u32, ty: &str, count: usize) -> usize {
-        while !self.bin.len().is_multiple_of(4) {
-            self.bin.push(0);
-        }
-        let view = self.views.len();
-        self.views.push(format!(r#"{{"buffer":0,"byteOffset":{},"byteLength":{}}}"#, self.bin.len(), bytes.len()));
-        self.bin.extend_from_slice(bytes);
-        self.accessors
-            .push(format!(r#"{{"bufferView":{view},"componentType":{component},"count":{count},"type":"{ty}"}}"#));
-        self.accessors.len() - 1
-    }
-
-    /// The whole file: `rest` holds the other top-level members (nodes, scenes, ...).
-    pub(crate) fn json(&self, rest: &str) -> String {
-        format!(
-            r#"{{"asset":{{"version":"2.0"}},{rest},"buffers":[{{"byteLength":{},"uri":"data:application/octet-stream;base64,{}"}}],"bufferViews":[{}],"accessors":[{}]}}"#,
-            self.bin.len(),
-            base64(&self.bin),
-            self.views.join(","),
-            self.accessors.join(",")
-        )
-    }
-}
-
-fn base64(bytes: &[u8]) -> String {
-    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(A[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-/// Writes `text` to a fresh temporary `.gltf` file.
-pub(crate) fn write(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("common-gltf-{}-{name}.gltf", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 const TWO_NODES: &str = r#""scene":0,"scenes":[{"nodes":[0]}],"nodes":[{"name":"root","children":[1]},{"name":"arm","translation":[0,1,0]}]"#;
 
@@ -133,6 +63,17 @@ fn step_and_cubic_samplers_keep_their_mode_and_tangents() {
     assert_eq!(t[0], Tangents { incoming: per_tick(0.5), outgoing: per_tick(0.2) });
     assert_eq!(t[1], Tangents { incoming: per_tick(0.1), outgoing: per_tick(0.3) });
     assert_eq!(ch.interpolation.scales, Interpolation::Linear, "no scale channel: linear by default");
+}
+
+#[test]
+fn the_bending_arm_loads_in_every_mode() {
+    for mode in ["LINEAR", "STEP", "CUBICSPLINE"] {
+        let (model, report) = load_text(mode, &super::writer::bending_arm(mode)).expect("loads");
+        assert!(report.warnings.is_empty(), "{mode}: {:?}", report.warnings);
+        assert_eq!(model.meshes[0].bones.len(), 3, "two joints and the mesh node");
+        assert_eq!(model.clips[0].channels[0].interpolation.rotations.name(), mode);
+        assert_eq!(model.clips[0].duration_seconds(), 1.5);
+    }
 }
 
 #[test]
