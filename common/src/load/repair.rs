@@ -7,7 +7,8 @@
 //! - A translation or scale key past [`MAX_EXTENT`]: dropped (one such key
 //!   would blank the picture: the camera frames it).
 //! - A rotation key of length (near) zero: dropped (it has no direction);
-//!   one whose length is not 1: renormalised.
+//!   one whose length is not 1: renormalised (every rotation key is
+//!   normalised; only those off by more than [`UNIT_TOLERANCE`] get a note).
 //! - Keys going back in time: sorted (stably; keys with equal times are a
 //!   cut, where the motion jumps, and stay as they are, in file order).
 //! - A cubic track whose tangents do not match its keys: played linear.
@@ -28,6 +29,9 @@ pub const ZERO_QUATERNION: f32 = 1e-6;
 enum Verdict<T> {
     Keep,
     Replace(T),
+    /// Rounding within tolerance made exact (a unit quaternion renormalised
+    /// by a part in a million): not a repair, so no note.
+    Tidy(T),
     Drop,
 }
 
@@ -61,7 +65,7 @@ pub fn repair_clip(clip: &mut Clip, skeleton: &Skeleton, report: &mut LoadReport
             } else if (length - 1.0).abs() > UNIT_TOLERANCE {
                 (Verdict::Replace(q / length), "not of unit length: renormalised")
             } else {
-                (Verdict::Keep, "")
+                (Verdict::Tidy(q / length), "")
             }
         };
         track(&mut ch.rotations, &mut i.rotations, Quat::is_finite, unit, &mut |w| note("rotation", w));
@@ -109,6 +113,7 @@ fn track<T: Copy>(
         }
         match fix(key.value) {
             (Verdict::Keep, _) => {}
+            (Verdict::Tidy(v), _) => key.value = v,
             (Verdict::Replace(v), why) => {
                 key.value = v;
                 count(why, k);
