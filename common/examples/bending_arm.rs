@@ -1,13 +1,22 @@
-//! Writes the bending-arm glTF fixture (`common::gltf::writer::bending_arm`)
-//! in one interpolation mode: `cargo run -p common --example bending_arm STEP out.gltf`.
+//! Writes the bending-arm glTF fixture (`common::gltf::writer::arm`):
+//! `cargo run -p common --example bending_arm STEP out.gltf [skin-only|clip-only]`.
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let (Some(mode), Some(out)) = (args.next(), args.next()) else {
-        eprintln!("usage: bending_arm LINEAR|STEP|CUBICSPLINE OUT.gltf");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(mode), Some(out)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: bending_arm LINEAR|STEP|CUBICSPLINE OUT.gltf [skin-only|clip-only]");
         std::process::exit(2);
     };
-    if let Err(e) = std::fs::write(&out, common::gltf::writer::bending_arm(&mode)) {
+    let text = match args.get(2).map(String::as_str) {
+        None => common::gltf::writer::bending_arm(mode),
+        Some("skin-only") => common::gltf::writer::arm(mode, true, None),
+        Some("clip-only") => common::gltf::writer::arm(mode, false, Some(0.0)),
+        Some(other) => {
+            eprintln!("unknown part `{other}`: use skin-only or clip-only");
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = std::fs::write(out, text) {
         eprintln!("cannot write {out}: {e}");
         std::process::exit(1);
     }

@@ -82,6 +82,14 @@ pub fn write(name: &str, text: &str) -> PathBuf {
 /// glTF interpolation (`"LINEAR"`, `"STEP"` or `"CUBICSPLINE"`; cubic keys
 /// get zero tangents but the middle key's, so the curve differs from LINEAR).
 pub fn bending_arm(interpolation: &str) -> String {
+    arm(interpolation, true, Some(0.0))
+}
+
+/// [`bending_arm`] in parts, as pipelines ship a rig: with or without its
+/// skinned mesh (`skin`), with the clip starting at `clip_start` seconds
+/// (its keys 0.5 s apart; a negative start makes the loader shift it, with
+/// a note) or with no clip (`None`).
+pub fn arm(interpolation: &str, skin: bool, clip_start: Option<f32>) -> String {
     let mut g = Gltf::default();
     let ring = |y: f32| [[-0.2, y, -0.2], [0.2, y, -0.2], [0.2, y, 0.2], [-0.2, y, 0.2]];
     let positions: Vec<f32> = [ring(0.0), ring(1.0), ring(2.0)].iter().flatten().flatten().copied().collect();
@@ -107,7 +115,8 @@ pub fn bending_arm(interpolation: &str) -> String {
     let mut ibm = glam::Mat4::IDENTITY.to_cols_array().to_vec();
     ibm.extend(glam::Mat4::from_translation(glam::Vec3::new(0.0, -1.0, 0.0)).to_cols_array());
     let ibm = g.floats(&ibm, "MAT4");
-    let times = g.floats(&[0.0, 0.5, 1.0, 1.5], "SCALAR");
+    let t0 = clip_start.unwrap_or(0.0);
+    let times = g.floats(&[t0, t0 + 0.5, t0 + 1.0, t0 + 1.5], "SCALAR");
     let turn = |deg: f32| glam::Quat::from_rotation_z(deg.to_radians()).to_array();
     let values: Vec<[f32; 4]> = [turn(0.0), turn(60.0), turn(0.0), turn(-30.0)].to_vec();
     let outputs: Vec<f32> = if interpolation == "CUBICSPLINE" {
@@ -123,13 +132,20 @@ pub fn bending_arm(interpolation: &str) -> String {
         values.iter().flatten().copied().collect()
     };
     let r = g.floats(&outputs, "VEC4");
-    g.json(&format!(
-        r#""scene":0,"scenes":[{{"nodes":[0,3]}}],
-        "nodes":[{{"name":"root","children":[1]}},{{"name":"upper","children":[2]}},
-          {{"name":"lower","translation":[0,1,0]}},{{"name":"arm","mesh":0,"skin":0}}],
-        "skins":[{{"joints":[1,2],"inverseBindMatrices":{ibm}}}],
-        "meshes":[{{"name":"arm","primitives":[{{"indices":{i},"attributes":{{"POSITION":{p},"JOINTS_0":{j},"WEIGHTS_0":{w}}}}}]}}],
-        "animations":[{{"name":"bend","samplers":[{{"input":{times},"output":{r},"interpolation":"{interpolation}"}}],
+    let mesh = format!(
+        r#","skins":[{{"joints":[1,2],"inverseBindMatrices":{ibm}}}],
+        "meshes":[{{"name":"arm","primitives":[{{"indices":{i},"attributes":{{"POSITION":{p},"JOINTS_0":{j},"WEIGHTS_0":{w}}}}}]}}]"#
+    );
+    let clip = format!(
+        r#","animations":[{{"name":"bend","samplers":[{{"input":{times},"output":{r},"interpolation":"{interpolation}"}}],
           "channels":[{{"sampler":0,"target":{{"node":2,"path":"rotation"}}}}]}}]"#
+    );
+    let (arm_node, roots) = if skin { (r#",{"name":"arm","mesh":0,"skin":0}"#, "0,3") } else { ("", "0") };
+    g.json(&format!(
+        r#""scene":0,"scenes":[{{"nodes":[{roots}]}}],
+        "nodes":[{{"name":"root","children":[1]}},{{"name":"upper","children":[2]}},
+          {{"name":"lower","translation":[0,1,0]}}{arm_node}]{}{}"#,
+        if skin { mesh.as_str() } else { "" },
+        if clip_start.is_some() { clip.as_str() } else { "" }
     ))
 }

@@ -7,6 +7,7 @@
 //! within [`MAX_EXTENT`] of the origin in its rest pose.
 
 pub(crate) mod checks;
+pub mod frame;
 pub mod repair;
 
 use std::fmt;
