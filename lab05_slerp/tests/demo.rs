@@ -67,3 +67,22 @@ fn demo_survives_hostile_command_lines() {
         Some("t"),
     );
 }
+
+/// The camera frames the whole clip, not its first pose: an arm that grows
+/// to 4 times its size stays inside the picture at its largest.
+#[test]
+fn demo_frames_the_whole_clip_not_its_first_pose() {
+    let path = common::gltf::writer::write("lab05-growing", &common::gltf::writer::growing_arm(4.0));
+    let model = path.display().to_string();
+    let image = expect_picture(DEMO, "lab05", &["--set", "view=character", "--model", &model, "--time", "1.45"]);
+    std::fs::remove_file(path).ok();
+    let Some(image) = image else { return };
+    let background = *image.get_pixel(0, image.height() / 2);
+    let (w, h) = (image.width(), image.height());
+    let on_edge = (0..w).flat_map(|x| [(x, 0), (x, h - 1)]).chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]));
+    let touching = on_edge.filter(|&(x, y)| *image.get_pixel(x, y) != background).count();
+    assert_eq!(
+        touching, 0,
+        "expected the grown arm inside the picture, got {touching} drawn pixels on its border (cropped)"
+    );
+}

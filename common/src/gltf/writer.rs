@@ -90,6 +90,17 @@ pub fn bending_arm(interpolation: &str) -> String {
 /// (its keys 0.5 s apart; a negative start makes the loader shift it, with
 /// a note) or with no clip (`None`).
 pub fn arm(interpolation: &str, skin: bool, clip_start: Option<f32>) -> String {
+    build(interpolation, skin, clip_start, 1.0)
+}
+
+/// [`bending_arm`] (LINEAR) whose `upper` joint also grows from scale 1 at
+/// 0 s to `scale` at 1.5 s: a clip whose first pose is much smaller than
+/// its last, for checking that a camera frames the whole clip.
+pub fn growing_arm(scale: f32) -> String {
+    build("LINEAR", true, Some(0.0), scale)
+}
+
+fn build(interpolation: &str, skin: bool, clip_start: Option<f32>, grow: f32) -> String {
     let mut g = Gltf::default();
     let ring = |y: f32| [[-0.2, y, -0.2], [0.2, y, -0.2], [0.2, y, 0.2], [-0.2, y, 0.2]];
     let positions: Vec<f32> = [ring(0.0), ring(1.0), ring(2.0)].iter().flatten().flatten().copied().collect();
@@ -132,13 +143,22 @@ pub fn arm(interpolation: &str, skin: bool, clip_start: Option<f32>) -> String {
         values.iter().flatten().copied().collect()
     };
     let r = g.floats(&outputs, "VEC4");
+    let mut samplers = vec![format!(r#"{{"input":{times},"output":{r},"interpolation":"{interpolation}"}}"#)];
+    let mut channels = vec![r#"{"sampler":0,"target":{"node":2,"path":"rotation"}}"#.to_string()];
+    if grow != 1.0 {
+        let sizes = g.floats(&[1.0, 1.0, 1.0, grow, grow, grow], "VEC3");
+        let ends = g.floats(&[t0, t0 + 1.5], "SCALAR");
+        samplers.push(format!(r#"{{"input":{ends},"output":{sizes}}}"#));
+        channels.push(r#"{"sampler":1,"target":{"node":1,"path":"scale"}}"#.to_string());
+    }
     let mesh = format!(
         r#","skins":[{{"joints":[1,2],"inverseBindMatrices":{ibm}}}],
         "meshes":[{{"name":"arm","primitives":[{{"indices":{i},"attributes":{{"POSITION":{p},"JOINTS_0":{j},"WEIGHTS_0":{w}}}}}]}}]"#
     );
     let clip = format!(
-        r#","animations":[{{"name":"bend","samplers":[{{"input":{times},"output":{r},"interpolation":"{interpolation}"}}],
-          "channels":[{{"sampler":0,"target":{{"node":2,"path":"rotation"}}}}]}}]"#
+        r#","animations":[{{"name":"bend","samplers":[{}],"channels":[{}]}}]"#,
+        samplers.join(","),
+        channels.join(",")
     );
     let (arm_node, roots) = if skin { (r#",{"name":"arm","mesh":0,"skin":0}"#, "0,3") } else { ("", "0") };
     g.json(&format!(
