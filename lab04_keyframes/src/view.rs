@@ -80,13 +80,31 @@ pub fn key_times(skeleton: &Skeleton, clip: &Clip, joint: usize, max: usize) -> 
 
 /// The trail of `joint` over the whole clip (one play, no wrap), sampled with
 /// your code at `samples` even times.
+///
+/// Only the joint and its ancestors move it, so only their channels are
+/// sampled and only their matrices multiplied: posing the whole skeleton at
+/// each of the ~480 times made start-up grow with (nodes x samples), seconds
+/// on a file that animates 10,000 nodes.
 pub fn trail(skeleton: &Skeleton, clip: &Clip, joint: usize, hold: bool, samples: usize) -> Result<Trail, String> {
     let rest = skeleton.rest_locals();
     let rate = clip.ticks_per_second;
+    let mut chain = vec![joint];
+    while let Some(p) = skeleton.nodes[*chain.last().unwrap()].parent {
+        chain.push(p);
+    }
+    let mut on_chain = vec![false; skeleton.nodes.len()];
+    chain.iter().for_each(|&n| on_chain[n] = true);
+    let channels = clip.channels.iter().filter(|c| on_chain[c.node]).cloned().collect();
+    let (name, duration_ticks, ticks_per_second) = (clip.name.clone(), clip.duration_ticks, clip.ticks_per_second);
+    let clip = &Clip { name, duration_ticks, ticks_per_second, channels };
     let mut cursors = ClipCursors::for_clip(clip);
     let mut at = |ticks: f64| -> Result<Vec3, String> {
         let pose = pose(clip, &rest, ticks / rate, Mode::Once, hold, &mut cursors)?;
-        Ok(world_matrices(skeleton, &pose)[joint].w_axis.truncate())
+        let world = chain.iter().rev().fold(glam::Mat4::IDENTITY, |w, &n| {
+            let t = &pose[n];
+            w * glam::Mat4::from_scale_rotation_translation(t.scale, t.rotation, t.translation)
+        });
+        Ok(world.w_axis.truncate())
     };
     let points =
         (0..=samples).map(|i| at(clip.duration_ticks * i as f64 / samples as f64)).collect::<Result<Vec<_>, _>>()?;

@@ -34,6 +34,7 @@ pub(super) fn convert(
     for anim in doc.animations() {
         let name = anim.name().map_or_else(|| format!("clip {}", anim.index()), str::to_string);
         let mut channels: Vec<Channel> = Vec::new();
+        let mut slot: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
         for (c, ch) in anim.channels().enumerate() {
             let mut note = |what: String| report.warnings.push(format!("clip `{name}`, channel {c}: {what}"));
             let target = ch.target();
@@ -85,13 +86,11 @@ pub(super) fn convert(
             if outputs > want {
                 note(format!("{outputs} outputs for {} keys: ignored the {} extra", times.len(), outputs - want));
             }
-            let index = match channels.iter().position(|k| k.node == node) {
-                Some(i) => i,
-                None => {
-                    channels.push(Channel { node, ..Channel::default() });
-                    channels.len() - 1
-                }
-            };
+            // One channel per node, found through a map (a file may animate 10,000 nodes).
+            let index = *slot.entry(node).or_insert_with(|| {
+                channels.push(Channel { node, ..Channel::default() });
+                channels.len() - 1
+            });
             let out = &mut channels[index];
             let taken = match target.property() {
                 Property::Translation => !out.positions.is_empty(),
