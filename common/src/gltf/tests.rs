@@ -1,7 +1,5 @@
 //! glTF files written by the tests themselves: JSON plus one base64 buffer.
 
-use std::path::{Path, PathBuf};
-
 use glam::{Quat, Vec3};
 
 use super::writer::{Gltf, write};
@@ -160,7 +158,7 @@ fn a_skin_with_negative_weights_is_read_and_reported() {
 #[cfg(feature = "assimp")]
 #[test]
 fn simple_skin_reads_as_assimp_reads_it() {
-    let path = Path::new("/usr/share/assimp/models/glTF2/simple_skin/simple_skin.gltf");
+    let path = std::path::Path::new("/usr/share/assimp/models/glTF2/simple_skin/simple_skin.gltf");
     if !path.exists() {
         eprintln!("skipped: {} is missing (apt-get install assimp-testmodels)", path.display());
         return;
