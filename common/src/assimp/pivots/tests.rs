@@ -221,3 +221,128 @@ fn clips_from_another_file_of_the_rig_stand_and_walk_in_the_models_frame() {
     let note = adopt(&mut walk, &sources, &squashed.skeleton, &skin.skeleton, "walk.fbx").expect("a note");
     assert!(note.contains("non-uniform scale") && note.contains("played as it is"), "{note}");
 }
+
+/// A real FBX read by assimp: Debian's `cubes_with_mirroring_and_pivot.fbx`
+/// (ASCII) given a PreRotation of -90° about X on `Cube1` and a clip that
+/// moves it from x = 1.04 to 1.5 and turns it 0° to 45° about Y over one
+/// second (its pivots removed, its other `Cube1` renamed `Cube0`). assimp
+/// puts `_Translation`, `_PreRotation` and `_Scaling` helpers above `Cube1`
+/// *and* gives `Cube1` a channel holding all of them. Compared with the FBX
+/// formula `parent * T(t) * PreRotation * R(t) * S`, worked out here.
+#[test]
+fn a_real_fbx_with_a_pre_rotation_plays_its_chain_once() {
+    let template = std::path::Path::new("/usr/share/assimp/models/FBX/cubes_with_mirroring_and_pivot.fbx");
+    let Ok(text) = std::fs::read_to_string(template) else {
+        eprintln!("skipped: {} is missing (apt-get install assimp-testmodels)", template.display());
+        return;
+    };
+    let path = std::env::temp_dir().join(format!("common-pivots-{}.fbx", std::process::id()));
+    std::fs::write(&path, pre_rotated(&text)).unwrap();
+    let loaded = crate::assimp::load(&path);
+    std::fs::remove_file(&path).ok();
+    let (model, report) = loaded.expect("assimp reads the patched FBX");
+    let notes = report.lines().join("\n");
+    assert!(notes.contains("FBX pivots: 1 joints hung under assimp's `$AssimpFbx$` helper nodes (`Cube1`)"), "{notes}");
+    assert!(notes.contains("the keys of `Cube1` already held their FBX pivot chain"), "{notes}");
+    let s = &model.skeleton;
+    let cube1 = s.find("Cube1").unwrap();
+    assert_eq!(s.nodes[s.nodes[cube1].parent.unwrap()].name, "Cube3", "the helpers are folded away");
+    let parent = rest_world(s)[s.find("Cube3").unwrap()];
+    let clip = &model.clips[0];
+    let ticks = clip.ticks_per_second; // the keys are one second apart
+    for f in [0.0, 0.25, 0.5, 1.0] {
+        let local = Mat4::from_translation(Vec3::new(
+            1.04023897647858 + (1.5 - 1.04023897647858) * f,
+            -0.998288810253143,
+            1.18067407608032,
+        )) * Mat4::from_quat(turn(Vec3::X, -90.0))
+            * Mat4::from_quat(turn(Vec3::Y, 45.0 * f))
+            * Mat4::from_scale(Vec3::splat(0.77384837213491));
+        let want = parent * local;
+        let got = world_at(&model, f64::from(f) * ticks)[cube1];
+        assert!(got.abs_diff_eq(want, 1e-4), "at {f} s: {got} != {want}");
+    }
+}
+
+/// The template with `Cube1` pre-rotated and animated (see the test).
+fn pre_rotated(text: &str) -> String {
+    let mut s = text.replacen("\"Model::Cube1\"", "\"Model::Cube0\"", 1);
+    let pivoted = s.rfind("\"Model::Cube1\"").expect("the pivoted Cube1");
+    for unwanted in ["RotationPivot", "ScalingOffset", "ScalingPivot"] {
+        let start = pivoted + s[pivoted..].find(&format!("P: \"{unwanted}\"")).expect("the model's pivot");
+        let end = start + s[start..].find('\n').unwrap() + 1;
+        s.replace_range(start..end, "");
+    }
+    let line = pivoted + s[pivoted..].find("P: \"RotationActive\"").unwrap();
+    s.insert_str(line, "P: \"PreRotation\", \"Vector3D\", \"Vector\", \"\",-90,0,0\n\t\t\t");
+    let curve = |id: u64, a: f64, b: f64| {
+        format!(
+            "\tAnimationCurve: {id}, \"AnimCurve::\", \"\" {{\n\t\tDefault: 0\n\t\tKeyVer: 4008\n\t\tKeyTime: *2 {{\n\t\t\ta: \
+             1924423250,48110581250\n\t\t}}\n\t\tKeyValueFloat: *2 {{\n\t\t\ta: {a},{b}\n\t\t}}\n\t\tKeyAttrFlags: *1 {{\n\t\t\ta: \
+             24836\n\t\t}}\n\t\tKeyAttrDataFloat: *4 {{\n\t\t\ta: 0,0,255790911,0\n\t\t}}\n\t\tKeyAttrRefCount: *1 {{\n\t\t\ta: \
+             2\n\t\t}}\n\t}}\n"
+        )
+    };
+    let node = |id: u64, name: &str| {
+        format!("\tAnimationCurveNode: {id}, \"AnimCurveNode::{name}\", \"\" {{\n\t\tProperties70:  {{\n\t\t}}\n\t}}\n")
+    };
+    let (x, y, z) = (1.04023897647858, -0.998288810253143, 1.18067407608032);
+    let objects = [
+        node(9001, "R"),
+        node(9005, "T"),
+        curve(9002, 0.0, 0.0),
+        curve(9003, 0.0, 45.0),
+        curve(9004, 0.0, 0.0),
+        curve(9006, x, 1.5),
+        curve(9007, y, y),
+        curve(9008, z, z),
+    ]
+    .concat();
+    let layer = s.find("\tAnimationLayer: ").unwrap();
+    let layer_id: String = s[layer + 17..].chars().take_while(char::is_ascii_digit).collect();
+    let model_id = {
+        let start = s[..pivoted].rfind("Model: ").unwrap() + 7;
+        s[start..].chars().take_while(char::is_ascii_digit).collect::<String>()
+    };
+    let close = s[layer..].find("\t}\n").unwrap() + layer + 3;
+    s.insert_str(close, &objects);
+    let mut links = String::new();
+    for (curve_node, property, curves) in
+        [(9001, "Lcl Rotation", [9002, 9003, 9004]), (9005, "Lcl Translation", [9006, 9007, 9008])]
+    {
+        links += &format!("\tC: \"OO\",{curve_node},{layer_id}\n\tC: \"OP\",{curve_node},{model_id}, \"{property}\"\n");
+        for (c, axis) in curves.iter().zip(["X", "Y", "Z"]) {
+            links += &format!("\tC: \"OP\",{c},{curve_node}, \"d|{axis}\"\n");
+        }
+    }
+    let connections = s.find("Connections:  {\n").unwrap() + "Connections:  {\n".len();
+    s.insert_str(connections, &links);
+    s
+}
+
+/// World matrices of `model`'s first clip at `ticks` (a plain sampler).
+fn world_at(model: &Model, ticks: f64) -> Vec<Mat4> {
+    let mut skeleton = model.skeleton.clone();
+    for c in &model.clips[0].channels {
+        let at = |times: Vec<f64>| -> (usize, usize, f32) {
+            let k = times.iter().rposition(|&t| t <= ticks).unwrap_or(0);
+            let n = (k + 1).min(times.len() - 1);
+            let f = if n == k { 0.0 } else { ((ticks - times[k]) / (times[n] - times[k])).clamp(0.0, 1.0) as f32 };
+            (k, n, f)
+        };
+        let local = &mut skeleton.nodes[c.node].local;
+        if !c.positions.is_empty() {
+            let (k, n, f) = at(c.positions.iter().map(|k| k.time_ticks).collect());
+            local.translation = c.positions[k].value.lerp(c.positions[n].value, f);
+        }
+        if !c.rotations.is_empty() {
+            let (k, n, f) = at(c.rotations.iter().map(|k| k.time_ticks).collect());
+            local.rotation = c.rotations[k].value.slerp(c.rotations[n].value, f);
+        }
+        if !c.scales.is_empty() {
+            let (k, n, f) = at(c.scales.iter().map(|k| k.time_ticks).collect());
+            local.scale = c.scales[k].value.lerp(c.scales[n].value, f);
+        }
+    }
+    rest_world(&skeleton)
+}
