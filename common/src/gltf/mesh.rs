@@ -93,6 +93,13 @@ fn primitive_mesh(
         Some(_) => return Err(format!("mesh `{name}`: its indices are not unsigned integers")),
         None => (0..n as u32).collect(),
     };
+    if !indices.len().is_multiple_of(3) {
+        report.warnings.push(format!(
+            "mesh `{name}`: {} indices is not a whole number of triangles: ignored the last {}",
+            indices.len(),
+            indices.len() % 3
+        ));
+    }
     let indices: Vec<u32> = indices[..indices.len() / 3 * 3].to_vec();
     let mut normals: Vec<Vec3> = if has(Semantic::Normals, Dimensions::Vec3, &[D::F32]) {
         reader.read_normals().map(|r| r.map(|v| Vec3::from(v).normalize_or(Vec3::Y)).collect()).unwrap_or_default()
@@ -100,6 +107,7 @@ fn primitive_mesh(
         Vec::new()
     };
     if normals.len() != n {
+        report.warnings.push(format!("mesh `{name}`: no usable NORMAL: made smooth normals from its triangles"));
         normals = smooth_normals(&positions, &indices);
     }
     let tangents: Vec<Vec4> = if has(Semantic::Tangents, Dimensions::Vec4, &[D::F32]) {

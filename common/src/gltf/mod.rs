@@ -68,7 +68,7 @@ pub fn read(path: &Path, bytes: &[u8]) -> Result<(Model, LoadReport), String> {
     validate(&gltf.document)?;
     let data = buffers::load(&gltf, path)?;
     let mut report = LoadReport::default();
-    let (skeleton, index_of) = nodes(&gltf.document)?;
+    let (skeleton, index_of) = nodes(&gltf.document, &mut report)?;
     let meshes = mesh::convert(&gltf.document, &index_of, &data, &mut report)?;
     let mut clips = anim::convert(&gltf.document, &index_of, &skeleton, &data, &mut report);
     crate::load::repair::repair_clips(&mut clips, &skeleton, &mut report);
@@ -109,7 +109,7 @@ fn validate(doc: &gltf::Document) -> Result<(), String> {
 /// The scene's nodes, parents first, by a loop (no recursion: a chain
 /// 100,000 deep must not use 100,000 stack frames). `index_of[g]` is the
 /// skeleton index of glTF node `g` (`None` when outside the scene).
-fn nodes(doc: &gltf::Document) -> Result<(Skeleton, Vec<Option<usize>>), String> {
+fn nodes(doc: &gltf::Document, report: &mut LoadReport) -> Result<(Skeleton, Vec<Option<usize>>), String> {
     let total = doc.nodes().len();
     let roots: Vec<gltf::Node> = match doc.default_scene().or_else(|| doc.scenes().next()) {
         Some(scene) => scene.nodes().collect(),
@@ -134,8 +134,14 @@ fn nodes(doc: &gltf::Document) -> Result<(Skeleton, Vec<Option<usize>>), String>
         index_of[node.index()] = Some(index);
         depth.push(parent.map_or(0, |p: usize| depth[p] + 1));
         let (t, r, s) = node.transform().decomposed();
-        let local = Transform { translation: Vec3::from(t), rotation: unit(Quat::from_array(r)), scale: Vec3::from(s) };
         let name = node.name().map_or_else(|| format!("node {}", node.index()), str::to_string);
+        let rotation = Quat::from_array(r);
+        let length = rotation.length();
+        if (length - 1.0).abs() > crate::model::UNIT_TOLERANCE {
+            let done = if length > 1e-6 && length.is_finite() { "renormalised" } else { "taken as no rotation" };
+            report.warnings.push(format!("node `{name}`: its rotation has length {length}, not 1: {done}"));
+        }
+        let local = Transform { translation: Vec3::from(t), rotation: unit(rotation), scale: Vec3::from(s) };
         skeleton.nodes.push(Node { name, parent, local });
         for child in node.children().collect::<Vec<_>>().into_iter().rev() {
             stack.push((child, Some(index)));

@@ -120,6 +120,9 @@ fn build(interpolation: &str, skin: bool, clip_start: Option<f32>, grow: f32) ->
         })
         .collect();
     let p = g.floats(&positions, "VEC3");
+    let normals: Vec<f32> =
+        positions.chunks(3).flat_map(|v| glam::Vec3::new(v[0], 0.0, v[2]).normalize().to_array()).collect();
+    let n = g.floats(&normals, "VEC3");
     let i = g.raw(&indices, 5121, "SCALAR", indices.len());
     let j = g.raw(&joints, 5121, "VEC4", 12);
     let w = g.floats(&weights, "VEC4");
@@ -153,7 +156,7 @@ fn build(interpolation: &str, skin: bool, clip_start: Option<f32>, grow: f32) ->
     }
     let mesh = format!(
         r#","skins":[{{"joints":[1,2],"inverseBindMatrices":{ibm}}}],
-        "meshes":[{{"name":"arm","primitives":[{{"indices":{i},"attributes":{{"POSITION":{p},"JOINTS_0":{j},"WEIGHTS_0":{w}}}}}]}}]"#
+        "meshes":[{{"name":"arm","primitives":[{{"indices":{i},"attributes":{{"POSITION":{p},"NORMAL":{n},"JOINTS_0":{j},"WEIGHTS_0":{w}}}}}]}}]"#
     );
     let clip = format!(
         r#","animations":[{{"name":"bend","samplers":[{}],"channels":[{}]}}]"#,

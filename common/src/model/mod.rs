@@ -6,9 +6,11 @@
 //! every lab): glam types, column vectors, right-handed, Y up, radians, and
 //! `world[child] = world[parent] * local[child]`.
 
+mod interpolation;
 mod problem;
 mod validate;
 
+pub use interpolation::{ChannelInterpolation, Interpolation, Tangents};
 pub use problem::{KeyFault, Problem, ValidationError};
 pub use validate::UNIT_TOLERANCE;
 
@@ -290,52 +292,6 @@ pub struct Channel {
     /// How each of the three tracks moves between its keys (all
     /// [`Interpolation::Linear`] by default, as assimp's files play).
     pub interpolation: ChannelInterpolation,
-}
-
-/// How a track moves from one key to the next: glTF's three sampler modes.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum Interpolation<T> {
-    /// A straight line between the keys (slerp for rotations).
-    #[default]
-    Linear,
-    /// Hold each key's value until the next key's time (a jump there).
-    Step,
-    /// A cubic Hermite curve through the keys, with one pair of tangents per
-    /// key (`tangents[k]` belongs to key `k`; as many as there are keys).
-    CubicSpline(Vec<Tangents<T>>),
-}
-
-impl<T> Interpolation<T> {
-    /// The glTF name of the mode: `"LINEAR"`, `"STEP"` or `"CUBICSPLINE"`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Interpolation::Linear => "LINEAR",
-            Interpolation::Step => "STEP",
-            Interpolation::CubicSpline(_) => "CUBICSPLINE",
-        }
-    }
-}
-
-/// The tangents of one key of a cubic track, in value units per tick: glTF's
-/// in-tangent `a` (the slope arriving at the key) and out-tangent `b` (the
-/// slope leaving it), divided by the clip's ticks per second.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Tangents<T> {
-    /// Slope arriving at the key (glTF's `a_k`).
-    pub incoming: T,
-    /// Slope leaving the key (glTF's `b_k`).
-    pub outgoing: T,
-}
-
-/// The interpolation of each track of a [`Channel`].
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ChannelInterpolation {
-    /// For [`Channel::positions`].
-    pub positions: Interpolation<Vec3>,
-    /// For [`Channel::rotations`].
-    pub rotations: Interpolation<Quat>,
-    /// For [`Channel::scales`].
-    pub scales: Interpolation<Vec3>,
 }
 
 /// A named animation: channels of keys on a tick clock.
