@@ -11,6 +11,7 @@ pub mod assimp;
 pub mod camera;
 pub mod character;
 pub mod gl;
+pub mod gltf;
 pub mod grade;
 pub mod headless;
 pub mod load;

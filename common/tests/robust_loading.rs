@@ -108,7 +108,14 @@ mod assimp {
     #[test]
     fn a_mesh_node_named_like_a_joint_does_not_take_its_bone_or_channel() {
         let path = write("namesake.gltf", &skinned_gltf("arm", &rig(), true));
+        // The glTF reader binds bones and channels by node index: no doubt, no note.
         let (model, report) = load_within(&path, Duration::from_secs(20)).unwrap();
+        let joint = bone_node(&model, "arm");
+        assert_eq!(model.skeleton.nodes[model.skeleton.nodes[joint].parent.unwrap()].name, "root");
+        assert_eq!(model.clips[0].channels[0].node, joint, "the channel turns the joint");
+        assert!(!report.lines().join("\n").contains("nodes are named"), "{:?}", report.lines());
+        // assimp binds by name: it must choose, and says so.
+        let (model, report) = common::assimp::load(&path).unwrap();
         let s = &model.skeleton;
         let arms: Vec<usize> = (0..s.nodes.len()).filter(|&i| s.nodes[i].name == "arm").collect();
         assert_eq!(arms.len(), 2, "assimp keeps both names: {:?}", s.nodes);

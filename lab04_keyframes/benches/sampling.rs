@@ -125,6 +125,7 @@ fn synthetic(keys: usize) -> Case {
         positions: track(keys, |a| Vec3::new(a.sin(), a.cos(), 0.0)),
         rotations: track(keys, |a| Quat::from_euler(EulerRot::YXZ, a, a.sin(), 0.3)),
         scales: track(keys, |a| Vec3::splat(1.0 + 0.1 * a.sin())),
+        ..Channel::default()
     };
     let (name, duration_ticks) = (format!("{keys} keys"), (keys - 1) as f64);
     let clip = Clip { name, duration_ticks, ticks_per_second: 30.0, channels: vec![channel] };

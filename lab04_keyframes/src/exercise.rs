@@ -3,10 +3,10 @@
 //! your work with `cargo test -p lab04_keyframes --test grader`; see it with
 //! `cargo run -p lab04_keyframes`.
 
-use common::model::{Channel, Clip, Key, Transform};
+use common::model::{Channel, Clip, Interpolation, Key, Transform};
 use glam::Vec3;
 
-use crate::track::{ChannelCursors, ClipCursors, Cursor, Interval, Mode, PlaybackError, Rotate, check_frame};
+use crate::track::{ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode, PlaybackError, Rotate, check_frame};
 
 /// Step 1: the clip's own clock, in ticks, for a time in seconds.
 ///
@@ -70,7 +70,8 @@ pub fn sample_track<T: Copy>(
 /// Translations and scales are interpolated with your `lerp`, rotations with
 /// `rotate`. Each of the three tracks has its own key times, and its own
 /// cursor in `cursors`. A track with no keys keeps the value of `rest`, the
-/// node's rest transform.
+/// node's rest transform. (Step 7 comes back here: each track then goes
+/// through your `sample_curve`, in the mode `channel.interpolation` gives.)
 pub fn sample_channel(
     _channel: &Channel,
     _rest: &Transform,
@@ -109,4 +110,24 @@ pub fn pose_at(
 ) -> Result<Vec<Transform>, PlaybackError> {
     check_frame(clip, rest.len(), seconds, cursors)?;
     Ok(sample_clip(clip, rest, clip_ticks(seconds, clip, mode), cursors, rotate))
+}
+
+/// Step 7: one track sampled at `ticks` in its own interpolation `mode`.
+///
+/// `Interpolation::Linear`: what step 4 does. `Interpolation::Step`: the
+/// value of the interval's `from` key, held until the next key's time.
+/// `Interpolation::CubicSpline(tangents)`: the given curve,
+/// `crate::track::cubic(keys, tangents, interval)`. In every mode the cursor
+/// moves as in step 4, and an empty track gives `None`. Then make step 5 call
+/// this for each of its three tracks.
+///
+/// Ask yourself: in STEP mode, which key is held exactly at a key's time?
+pub fn sample_curve<T: Hermite>(
+    _keys: &[Key<T>],
+    _mode: &Interpolation<T>,
+    _ticks: f64,
+    _cursor: &mut Cursor,
+    _mix: fn(T, T, f32) -> T,
+) -> Option<T> {
+    todo!("lab04 step 7: sample_curve")
 }

@@ -8,7 +8,8 @@
 //! 3. the same interval with a forward cursor, fast during playback;
 //! 4. linear interpolation and sampling one track of keys;
 //! 5. one channel (translation, rotation, scale) into a local transform;
-//! 6. a whole clip into a pose, one local transform per node.
+//! 6. a whole clip into a pose, one local transform per node;
+//! 7. each track in its own interpolation mode (LINEAR, STEP, CUBICSPLINE).
 //!
 //! [`track`] holds what both variants share: the [`Interval`] and [`Cursor`]
 //! types, the play [`Mode`], and [`check_clip`], which refuses bad clips
@@ -19,7 +20,9 @@ pub mod exercise;
 pub mod solution;
 pub mod track;
 
-pub use track::{ChannelCursors, ClipCursors, Cursor, Interval, Mode, PlaybackError, Rotate, check_clip};
+pub use track::{
+    ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode, PlaybackError, Rotate, check_clip, cubic,
+};
 
 #[cfg(not(feature = "solution"))]
 pub use exercise::*;

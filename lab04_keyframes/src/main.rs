@@ -244,6 +244,7 @@ impl Lab for Keyframes {
             self.switch_clip(clip);
         }
         view::timeline(ui, &mut self.seconds, &self.clips[self.clip], self.mode, &self.marks);
+        ui.label(view::modes_text(&self.skeleton, &self.clips[self.clip], self.joint));
         ui.label(self.interval_text());
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.mode, Mode::Loop, "loop");

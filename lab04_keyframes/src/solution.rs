@@ -1,9 +1,11 @@
 //! Lab 04 reference solution. Same API as `exercise.rs`, step by step.
 
-use common::model::{Channel, Clip, Key, Transform};
+use common::model::{Channel, Clip, Interpolation, Key, Transform};
 use glam::Vec3;
 
-use crate::track::{ChannelCursors, ClipCursors, Cursor, Interval, Mode, PlaybackError, Rotate, check_frame};
+use crate::track::{
+    ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode, PlaybackError, Rotate, check_frame, cubic,
+};
 
 /// Step 1: the clip's own clock, in ticks, for a time in seconds.
 ///
@@ -96,7 +98,8 @@ pub fn sample_track<T: Copy>(keys: &[Key<T>], ticks: f64, cursor: &mut Cursor, m
 /// Step 5: one channel sampled into a local transform. Each track has its
 /// own key times and so its own cursor; a track with no keys keeps the
 /// node's rest value. Rotations use `rotate` (lerp would leave the unit
-/// sphere), translations and scales [`lerp`].
+/// sphere), translations and scales [`lerp`]. Since step 7, each track
+/// goes through [`sample_curve`], which honours the track's interpolation.
 pub fn sample_channel(
     channel: &Channel,
     rest: &Transform,
@@ -104,11 +107,13 @@ pub fn sample_channel(
     cursors: &mut ChannelCursors,
     rotate: Rotate,
 ) -> Transform {
+    let modes = &channel.interpolation;
     Transform {
-        translation: sample_track(&channel.positions, ticks, &mut cursors.translation, lerp)
+        translation: sample_curve(&channel.positions, &modes.positions, ticks, &mut cursors.translation, lerp)
             .unwrap_or(rest.translation),
-        rotation: sample_track(&channel.rotations, ticks, &mut cursors.rotation, rotate).unwrap_or(rest.rotation),
-        scale: sample_track(&channel.scales, ticks, &mut cursors.scale, lerp).unwrap_or(rest.scale),
+        rotation: sample_curve(&channel.rotations, &modes.rotations, ticks, &mut cursors.rotation, rotate)
+            .unwrap_or(rest.rotation),
+        scale: sample_curve(&channel.scales, &modes.scales, ticks, &mut cursors.scale, lerp).unwrap_or(rest.scale),
     }
 }
 
@@ -143,4 +148,23 @@ pub fn pose_at(
 ) -> Result<Vec<Transform>, PlaybackError> {
     check_frame(clip, rest.len(), seconds, cursors)?;
     Ok(sample_clip(clip, rest, clip_ticks(seconds, clip, mode), cursors, rotate))
+}
+
+/// Step 7: one track sampled in its own interpolation mode. LINEAR is step
+/// 4 (`mix` between the interval's keys); STEP holds the interval's `from`
+/// key until the next key's time (no mix at all); CUBICSPLINE follows the
+/// given Hermite curve ([`cubic`]) with the keys' tangents. The cursor moves
+/// as in step 4 in every mode.
+pub fn sample_curve<T: Hermite>(
+    keys: &[Key<T>],
+    mode: &Interpolation<T>,
+    ticks: f64,
+    cursor: &mut Cursor,
+    mix: fn(T, T, f32) -> T,
+) -> Option<T> {
+    match mode {
+        Interpolation::Linear => sample_track(keys, ticks, cursor, mix),
+        Interpolation::Step => find_with_cursor(keys, ticks, cursor).map(|i| keys[i.from].value),
+        Interpolation::CubicSpline(tangents) => find_with_cursor(keys, ticks, cursor).map(|i| cubic(keys, tangents, i)),
+    }
 }

@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-use common::model::{Clip, Key};
-use glam::Quat;
+use common::model::{Clip, Interpolation, Key, Tangents};
+use glam::{Quat, Vec3};
 
 /// Two neighbouring keys of a track and how far a time lies between them.
 ///
@@ -83,6 +83,55 @@ pub enum Mode {
 /// one argument.
 pub type Rotate = fn(Quat, Quat, f32) -> Quat;
 
+/// Given: the cubic Hermite curve of glTF's `CUBICSPLINE` sampler between
+/// two keys, for the values a track holds ([`Vec3`] and [`Quat`]).
+///
+/// With `s` the interval's factor (0 at key `k`, 1 at key `k + 1`) and `gap`
+/// the time between the keys in ticks, the curve is
+/// `(2s³ - 3s² + 1) v_k + gap (s³ - 2s² + s) b_k + (-2s³ + 3s²) v_k+1 + gap (s³ - s²) a_k+1`,
+/// where `v` are the values, `b_k` key `k`'s out-tangent and `a_k+1` key
+/// `k + 1`'s in-tangent (per tick). It passes through both values with
+/// those slopes. A rotation is computed on the quaternion's four numbers
+/// and then normalised (the spec's rule).
+pub trait Hermite: Copy {
+    /// The curve at factor `s` from key `a` (value and tangents) to key `b`.
+    fn hermite(a: (Self, Tangents<Self>), b: (Self, Tangents<Self>), s: f32, gap: f32) -> Self;
+}
+
+/// The four Hermite weights at factor `s`, for `v_k`, `b_k`, `v_k+1`, `a_k+1`
+/// (the tangent weights already times `gap`).
+fn hermite_weights(s: f32, gap: f32) -> [f32; 4] {
+    let (s2, s3) = (s * s, s * s * s);
+    [2.0 * s3 - 3.0 * s2 + 1.0, gap * (s3 - 2.0 * s2 + s), -2.0 * s3 + 3.0 * s2, gap * (s3 - s2)]
+}
+
+impl Hermite for Vec3 {
+    fn hermite(a: (Vec3, Tangents<Vec3>), b: (Vec3, Tangents<Vec3>), s: f32, gap: f32) -> Vec3 {
+        let [w0, w1, w2, w3] = hermite_weights(s, gap);
+        a.0 * w0 + a.1.outgoing * w1 + b.0 * w2 + b.1.incoming * w3
+    }
+}
+
+impl Hermite for Quat {
+    fn hermite(a: (Quat, Tangents<Quat>), b: (Quat, Tangents<Quat>), s: f32, gap: f32) -> Quat {
+        let [w0, w1, w2, w3] = hermite_weights(s, gap);
+        let q = a.0 * w0 + a.1.outgoing * w1 + b.0 * w2 + b.1.incoming * w3;
+        let length = q.length();
+        if length > 1e-12 { q / length } else { a.0 }
+    }
+}
+
+/// Given: the cubic curve of a `CUBICSPLINE` track at `interval` (which
+/// holds a key when `from == to`). `keys[k]` and `tangents[k]` belong together.
+pub fn cubic<T: Hermite>(keys: &[Key<T>], tangents: &[Tangents<T>], interval: Interval) -> T {
+    let (from, to) = (interval.from, interval.to);
+    if from == to {
+        return keys[from].value;
+    }
+    let gap = (keys[to].time_ticks - keys[from].time_ticks) as f32;
+    T::hermite((keys[from].value, tangents[from]), (keys[to].value, tangents[to]), interval.factor, gap)
+}
+
 /// Why a clip cannot be played.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlaybackError {
@@ -117,6 +166,17 @@ pub enum PlaybackError {
         /// The bad key.
         key: usize,
     },
+    /// A cubic track without one pair of tangents per key.
+    TangentCount {
+        /// The channel.
+        channel: usize,
+        /// `"position"`, `"rotation"` or `"scale"`.
+        track: &'static str,
+        /// Pairs of tangents.
+        tangents: usize,
+        /// Keys.
+        keys: usize,
+    },
     /// The time asked for is NaN or infinite.
     BadTime(f64),
     /// The cursors were made for a clip with another number of channels.
@@ -146,6 +206,11 @@ impl fmt::Display for PlaybackError {
                 "channel {channel}: {track} key {key} holds NaN or infinity (or a rotation that is not a unit \
                  quaternion)"
             ),
+            PlaybackError::TangentCount { channel, track, tangents, keys } => write!(
+                f,
+                "channel {channel}: a cubic {track} track with {tangents} pairs of tangents for {keys} keys \
+                 (need one pair per key)"
+            ),
             PlaybackError::BadTime(t) => write!(f, "cannot sample a clip at time {t}: use a finite number of seconds"),
             PlaybackError::CursorMismatch { channels, cursors } => write!(
                 f,
@@ -160,16 +225,21 @@ impl std::error::Error for PlaybackError {}
 /// Checks everything about `clip` that would make sampling panic or produce
 /// NaN, against a skeleton of `nodes` nodes. It reads every key, so call it
 /// once when a clip is loaded, not every frame. Keys with equal times are
-/// allowed (a step in the motion); keys going back in time are not.
+/// allowed (a step in the motion); keys going back in time are not; a cubic
+/// track needs one pair of tangents per key. (Loaded files have already
+/// passed common's clip rulebook, `Clip::validate`; this check is for clips
+/// built in code.)
 pub fn check_clip(clip: &Clip, nodes: usize) -> Result<(), PlaybackError> {
     check_rate(clip)?;
     for (c, channel) in clip.channels.iter().enumerate() {
         if channel.node >= nodes {
             return Err(PlaybackError::NodeOutOfRange { channel: c, node: channel.node, nodes });
         }
-        check_track(c, "position", &channel.positions, |v| v.is_finite())?;
-        check_track(c, "rotation", &channel.rotations, |q| q.is_finite() && (q.length() - 1.0).abs() < 1e-2)?;
-        check_track(c, "scale", &channel.scales, |v| v.is_finite())?;
+        let i = &channel.interpolation;
+        check_track(c, "position", &channel.positions, &i.positions, |v| v.is_finite())?;
+        let unit = |q: Quat| q.is_finite() && (q.length() - 1.0).abs() < 1e-2;
+        check_track(c, "rotation", &channel.rotations, &i.rotations, unit)?;
+        check_track(c, "scale", &channel.scales, &i.scales, |v| v.is_finite())?;
     }
     Ok(())
 }
@@ -205,8 +275,14 @@ fn check_track<T: Copy>(
     channel: usize,
     track: &'static str,
     keys: &[Key<T>],
+    mode: &Interpolation<T>,
     good: impl Fn(T) -> bool,
 ) -> Result<(), PlaybackError> {
+    if let Interpolation::CubicSpline(tangents) = mode
+        && tangents.len() != keys.len()
+    {
+        return Err(PlaybackError::TangentCount { channel, track, tangents: tangents.len(), keys: keys.len() });
+    }
     for (k, key) in keys.iter().enumerate() {
         let sorted = key.time_ticks.is_finite() && (k == 0 || key.time_ticks >= keys[k - 1].time_ticks);
         if !sorted {

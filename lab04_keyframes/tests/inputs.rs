@@ -79,3 +79,21 @@ fn input_channels_on_missing_nodes_and_mismatched_cursors_are_refused() {
     assert!(matches!(e, PlaybackError::CursorMismatch { channels: 1, cursors: 0 }), "{e:?}");
     assert!(e.to_string().contains("ClipCursors::for_clip"));
 }
+
+#[test]
+fn input_a_cubic_track_without_a_tangent_per_key_is_refused() {
+    use common::model::{Interpolation, Tangents};
+    let mut c = clip();
+    let channel = &mut c.channels[0];
+    channel.rotations =
+        vec![Key { time_ticks: 0.0, value: Quat::IDENTITY }, Key { time_ticks: 5.0, value: Quat::IDENTITY }];
+    channel.interpolation.rotations = Interpolation::CubicSpline(vec![Tangents::default()]);
+    let e = check_clip(&c, 2).unwrap_err();
+    assert_eq!(e, PlaybackError::TangentCount { channel: 0, track: "rotation", tangents: 1, keys: 2 });
+    assert_eq!(
+        e.to_string(),
+        "channel 0: a cubic rotation track with 1 pairs of tangents for 2 keys (need one pair per key)"
+    );
+    c.channels[0].interpolation.rotations = Interpolation::CubicSpline(vec![Tangents::default(); 2]);
+    assert_eq!(check_clip(&c, 2), Ok(()), "one pair per key passes");
+}

@@ -26,6 +26,10 @@ pub struct Options {
     pub skeleton: bool,
 }
 
+/// Poses sampled over one play of the clip to frame the camera (the ends
+/// included).
+const FRAMING_SAMPLES: u32 = 16;
+
 pub struct Character {
     skeleton: Skeleton,
     rest: Vec<Transform>,
@@ -94,16 +98,28 @@ impl Character {
         if let Some(channel) = character.played.channels.iter().find(|c| !c.rotations.is_empty()) {
             let _ = sample_rotation(&channel.rotations, 0.0, &mut Cursor::default());
         }
-        let world = character.skin(gl)?;
+        // Frame the camera on the whole clip, not only its first pose (a
+        // clip that grows, rises or walks away would leave the picture).
         let root = character.global_inverse.inverse();
-        let mut points: Vec<Vec3> = world.iter().map(|m| m.w_axis.truncate()).collect();
-        for skin in &character.skins {
-            points.extend(skin.out.positions.iter().map(|p| root.transform_point3(*p)));
+        let mut points: Vec<Vec3> = Vec::new();
+        let length = character.played.duration_seconds();
+        for i in 0..=FRAMING_SAMPLES {
+            // (just short of the end: a looping clip's end is its start again)
+            character.time = (length * f64::from(i) / f64::from(FRAMING_SAMPLES)).min(length * 0.999) as f32;
+            let world = character.skin(gl)?;
+            points.extend(world.iter().map(|m| m.w_axis.truncate()));
+            for skin in &character.skins {
+                points.extend(skin.out.positions.iter().map(|p| root.transform_point3(*p)));
+            }
         }
+        character.time = 0.0;
+        character.cursors = ClipCursors::for_clip(&character.played);
+        character.skin(gl)?;
         character.bounds = Aabb::from_points(&points);
         Ok(character)
     }
 
+    /// The box the clip sweeps through (sampled at start-up), for the camera.
     pub fn bounds(&self) -> Aabb {
         self.bounds
     }

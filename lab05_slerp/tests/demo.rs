@@ -37,8 +37,12 @@ fn demo_screenshot_of_the_character() {
 fn demo_screenshot_of_files() {
     for file in ["X/BCN_Epileptic.X", "FBX/animation_with_skeleton.fbx", "BVH/01_01.bvh"] {
         if let Some(path) = common::grade::test_model(file) {
-            expect_picture(DEMO, "lab05", &["--model", &path, "--time", "0.5"]);
-            expect_picture(DEMO, "lab05", &["--model", &path, "--set", "rotation=matrix", "--set", "keys=4"]);
+            // The camera frames the whole clip: the mocap walk's figure is
+            // small in it, so its bones are drawn too.
+            let bones: &[&str] = if file.ends_with(".bvh") { &["--set", "skeleton=true"] } else { &[] };
+            expect_picture(DEMO, "lab05", &[&["--model", &path, "--time", "0.5"][..], bones].concat());
+            let matrix = ["--model", path.as_str(), "--set", "rotation=matrix", "--set", "keys=4"];
+            expect_picture(DEMO, "lab05", &[&matrix[..], bones].concat());
         }
     }
 }
@@ -65,5 +69,24 @@ fn demo_survives_hostile_command_lines() {
         "lab05",
         cfg!(feature = "assimp"),
         Some("t"),
+    );
+}
+
+/// The camera frames the whole clip, not its first pose: an arm that grows
+/// to 4 times its size stays inside the picture at its largest.
+#[test]
+fn demo_frames_the_whole_clip_not_its_first_pose() {
+    let path = common::gltf::writer::write("lab05-growing", &common::gltf::writer::growing_arm(4.0));
+    let model = path.display().to_string();
+    let image = expect_picture(DEMO, "lab05", &["--set", "view=character", "--model", &model, "--time", "1.45"]);
+    std::fs::remove_file(path).ok();
+    let Some(image) = image else { return };
+    let background = *image.get_pixel(0, image.height() / 2);
+    let (w, h) = (image.width(), image.height());
+    let on_edge = (0..w).flat_map(|x| [(x, 0), (x, h - 1)]).chain((0..h).flat_map(|y| [(0, y), (w - 1, y)]));
+    let touching = on_edge.filter(|&(x, y)| *image.get_pixel(x, y) != background).count();
+    assert_eq!(
+        touching, 0,
+        "expected the grown arm inside the picture, got {touching} drawn pixels on its border (cropped)"
     );
 }

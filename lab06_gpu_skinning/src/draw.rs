@@ -58,7 +58,9 @@ pub struct GpuPath {
     pub mesh: GpuMesh,
     /// Your shader; `None` when the palette does not fit as matrices (then only packed is offered).
     pub matrices: Option<SurfaceRenderer>,
-    pub packed: SurfaceRenderer,
+    /// The packed palette's shader; `None` when even that does not fit (then
+    /// only CPU skinning is offered).
+    pub packed: Option<SurfaceRenderer>,
 }
 
 impl GpuPath {
@@ -72,9 +74,10 @@ impl GpuPath {
         view: View,
         bone: usize,
     ) {
-        let (renderer, packed) = match (palette, &self.matrices) {
-            (Palette::Matrices, Some(matrices)) => (matrices, false),
-            _ => (&self.packed, true),
+        let (renderer, packed) = match (palette, &self.matrices, &self.packed) {
+            (Palette::Matrices, Some(matrices), _) | (_, Some(matrices), None) => (matrices, false),
+            (_, _, Some(packed)) => (packed, true),
+            (_, None, None) => return, // over every GPU budget: the demo skins on the CPU only
         };
         let program = renderer.program();
         program.bind(gl);

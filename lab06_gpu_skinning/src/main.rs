@@ -149,18 +149,33 @@ impl GpuSkinning {
         let bones = mesh.bones;
         let budget = bone_budget(components); // step 4a
         let packed_budget = solution::packed_budget(components);
-        match settings.palette {
-            Palette::Matrices => gpu::check_budget(&scene.source, bones, budget, components)?,
-            Palette::Packed if bones > packed_budget => return Err(packed_refusal(&scene.source, bones, components)),
-            Palette::Packed => {}
+        // The budget binds the GPU path only: CPU skinning has no palette to fit.
+        let refusal = match settings.palette {
+            Palette::Matrices => gpu::check_budget(&scene.source, bones, budget, components).err(),
+            Palette::Packed if bones > packed_budget => Some(packed_refusal(&scene.source, bones, components)),
+            Palette::Packed => None,
+        };
+        match refusal {
+            Some(refusal) if settings.skinning == Skinning::Gpu => return Err(refusal),
+            Some(_) if bones > packed_budget => eprintln!(
+                "note: {} has {bones} bones, over this GPU's budget ({budget} as mat4, {packed_budget} packed,                  GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}): skinned on the CPU only",
+                scene.source
+            ),
+            _ => {}
         }
         // Step 3 is your shader; a compile error comes back with the GLSL log.
         let compile = |file, source| gpu::compile(gl, file, source, bones).map_err(|e| e.to_string());
         let matrices = if bones <= budget { Some(compile(SHADER_FILE, VERTEX_SHADER)?) } else { None };
-        let packed = compile(solution::PACKED_SHADER_FILE, solution::PACKED_SHADER)?;
-        let program = matrices.as_ref().unwrap_or(&packed).program();
-        program.bind(gl);
-        upload_palette(gl, program, &crowd.palette(0)?); // step 4b
+        let packed = if bones <= packed_budget {
+            Some(compile(solution::PACKED_SHADER_FILE, solution::PACKED_SHADER)?)
+        } else {
+            None
+        };
+        if let Some(renderer) = matrices.as_ref().or(packed.as_ref()) {
+            let program = renderer.program();
+            program.bind(gl);
+            upload_palette(gl, program, &crowd.palette(0)?); // step 4b
+        }
         let fits = |n: usize| if bones <= n { "fits" } else { "does not fit" };
         let budget = format!(
             "{bones} bones. GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}{}, {OTHER_UNIFORM_COMPONENTS} kept for \
@@ -252,7 +267,8 @@ impl Lab for GpuSkinning {
             self.reframe = true;
         }
         ui.horizontal(|ui| {
-            ui.radio_value(&mut self.skinning, Skinning::Gpu, "GPU (your shader)");
+            let gpu_fits = self.gpu.matrices.is_some() || self.gpu.packed.is_some();
+            ui.add_enabled_ui(gpu_fits, |ui| ui.radio_value(&mut self.skinning, Skinning::Gpu, "GPU (your shader)"));
             ui.radio_value(&mut self.skinning, Skinning::Cpu, "CPU (lab 03, fast path)");
         });
         ui.add_enabled_ui(self.skinning == Skinning::Gpu, |ui| {

@@ -182,3 +182,23 @@ fn demo_survives_hostile_command_lines() {
         Some("twist"),
     );
 }
+
+/// The bone budget binds the GPU path only: skinned on the CPU, a model over
+/// every GPU budget is drawn (with a note), not refused.
+#[test]
+fn demo_cpu_skinning_draws_a_model_over_the_gpu_budget() {
+    let args = ["--set", "max_components=256", "--set", "skinning=cpu", "--set", "crowd=2"];
+    expect_picture(DEMO, "lab06", &args);
+    let png = std::env::temp_dir().join(format!("lab06-cpu-over-{}.png", std::process::id()));
+    let shot = png.display().to_string();
+    let out =
+        common::grade::run_headless(DEMO, &[&["--screenshot", shot.as_str()][..], &args[..]].concat()).expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        assert!(
+            stderr.contains("21 bones, over this GPU's budget") && stderr.contains("skinned on the CPU only"),
+            "expected a note, got:\n{stderr}"
+        );
+    }
+    std::fs::remove_file(png).ok();
+}

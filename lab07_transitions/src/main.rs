@@ -73,14 +73,29 @@ impl Transitions {
         // file is reported before any of your steps runs.
         let files: Vec<&str> =
             args.settings.iter().filter(|(k, _)| k == "clips-from").map(|(_, v)| v.as_str()).collect();
-        clips::add_from_files(&files, &mut model)?;
-        if model.clips.is_empty() {
-            return Err(format!("{} has no clips: lab07 blends clips (try X/BCN_Epileptic.X)", scene.source));
-        }
+        // The model's own clips are checked, and blamed on the model, before
+        // the added ones, which add_from_files checks and blames on their file.
         for c in &model.clips {
             check_clip(c, model.skeleton.nodes.len())
                 .map_err(|e| format!("{}, clip `{}`: {e}", scene.source, c.name))?;
         }
+        clips::add_from_files(&files, &mut model)?;
+        if model.clips.is_empty() {
+            return Err(format!("{} has no clips: lab07 blends clips (try X/BCN_Epileptic.X)", scene.source));
+        }
+        // `--clip` is checked after the clips are added: it may name one of them.
+        let scene_clip = match (&args.clip, scene.clip) {
+            (Some(wanted), None) => Some(model.find_clip(wanted).ok_or_else(|| {
+                let names: Vec<String> =
+                    model.clips.iter().enumerate().map(|(i, c)| format!("{i}: {}", c.name)).collect();
+                format!(
+                    "no clip `{wanted}` in {} or the files of --set clips-from; they have {}",
+                    scene.source,
+                    names.join(", ")
+                )
+            })?),
+            (_, found) => found,
+        };
         if model.clips.len() == 1 {
             // One clip still fades: into itself from its start, at another phase.
             let again =
@@ -88,7 +103,7 @@ impl Transitions {
             model.clips.push(again);
         }
         let modes = clips::modes(&model.clips, if builtin { own_clips } else { 0 });
-        let first = scene.clip.unwrap_or(0);
+        let first = scene_clip.unwrap_or(0);
         let o = Options::read(args, &model.skeleton, &model.clips, &modes, first, builtin)?;
         let skins = model
             .meshes

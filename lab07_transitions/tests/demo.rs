@@ -125,7 +125,7 @@ fn demo_screenshot_of_files() {
         run(&["--model", &bcn, "--set", &format!("clips-from={huesitos}"), "--set", &format!("clips-from={tube}")]);
     assert!(matches!(code, Some(0 | 2)), "{code:?}: {stderr}");
     for (file, count) in [(&huesitos, 10), (&tube, 15)] {
-        let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(file.as_str())).collect();
+        let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(file.as_str()) && l.contains("lacks")).collect();
         assert_eq!(lines.len(), 1, "one line for {file}:\n{stderr}");
         let want = format!("{count} channels name nodes this skeleton lacks (Armature, Bone, Bone.001");
         assert!(lines[0].contains(&want) && lines[0].contains("skipped"), "expected `{want}` in:\n{}", lines[0]);
@@ -169,4 +169,49 @@ fn demo_survives_hostile_command_lines() {
         cfg!(feature = "assimp"),
         Some("fade"),
     );
+}
+
+/// A skin-only file plus its clip from another file (both glTF, made here):
+/// the added file's load note is printed once however often it is added,
+/// `--clip` may name an added clip, a bad added file is blamed by name.
+#[test]
+fn demo_clips_from_another_file_are_reported_once_and_found_by_clip() {
+    use common::gltf::writer::{arm, write};
+    let skin = write("lab07-skin-only", &arm("LINEAR", true, None)).display().to_string();
+    // Keys from -0.5 s: the loader shifts the clip to 0 and says so.
+    let clip = write("lab07-bend-only", &arm("LINEAR", false, Some(-0.5))).display().to_string();
+    let png = std::env::temp_dir().join(format!("lab07-clips-from-gltf-{}.png", std::process::id()));
+    let shot = png.display().to_string();
+    let from = format!("clips-from={clip}");
+    let mut args = vec!["--screenshot", &shot, "--size", "160x120", "--model", &skin, "--clip", "bend"];
+    for _ in 0..20 {
+        args.extend(["--set", from.as_str()]);
+    }
+    let out = common::grade::run_headless(DEMO, &args).expect("the demo starts");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        matches!(out.status.code(), Some(0 | 2)),
+        "expected a picture or a stub stop, got {:?}: {stderr}",
+        out.status
+    );
+    let shifted: Vec<&str> = stderr.lines().filter(|l| l.contains("before 0: shifted every key")).collect();
+    assert_eq!(shifted.len(), 1, "expected the added file's note once, got {}:\n{stderr}", shifted.len());
+    assert!(
+        shifted[0].starts_with(&format!("note: {clip}: clip `bend`")),
+        "expected the note to name the file, got {}",
+        shifted[0]
+    );
+    assert!(!stderr.contains("no clip `bend`"), "expected --clip to find the added clip, got:\n{stderr}");
+    // A clip named nowhere is refused, listing the added clips too.
+    let nowhere = ["--screenshot", shot.as_str(), "--model", &skin, "--set", &from, "--clip", "dance"];
+    demo_refuses(DEMO, &nowhere, &["dance", "clips-from", "bend"]).or_fail();
+    // A broken added file is blamed on itself, not on the model.
+    let broken =
+        write("lab07-broken", "{\"asset\":{\"version\":\"2.0\"},\"nodes\":[{\"mesh\":7}]}").display().to_string();
+    let bad = ["--screenshot", shot.as_str(), "--model", &skin, "--set", &format!("clips-from={broken}")];
+    demo_refuses(DEMO, &bad, &["--set clips-from", "lab07-broken", "not a valid glTF"]).or_fail();
+    for f in [skin, clip, broken] {
+        std::fs::remove_file(f).ok();
+    }
+    std::fs::remove_file(png).ok();
 }

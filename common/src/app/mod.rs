@@ -26,7 +26,9 @@ pub struct Scene {
     /// "the built-in character" or the file's name, for titles and messages.
     pub source: String,
     /// The clip chosen with `--clip` (already checked to exist), else the
-    /// first clip if there is one.
+    /// first clip if there is one. With `--set clips-from=FILE` (lab 07) a
+    /// `--clip` the model lacks is left for the demo to find among the added
+    /// clips: then this is `None`.
     pub clip: Option<usize>,
 }
 
@@ -161,7 +163,8 @@ pub fn load_scene(args: &Args) -> Result<Scene, String> {
         Some(wanted) => {
             let names: Vec<String> = model.clips.iter().enumerate().map(|(i, c)| format!("{i}: {}", c.name)).collect();
             let found = model.find_clip(wanted);
-            if found.is_none() {
+            let added_later = args.settings.iter().any(|(k, _)| k == "clips-from");
+            if found.is_none() && !added_later {
                 let has = if names.is_empty() { "no clips at all".to_string() } else { names.join(", ") };
                 return Err(format!("no clip `{wanted}` in {source}; it has {has}"));
             }

@@ -1,6 +1,7 @@
 //! assimp animations as [`Clip`]s: channels found by node name (see
-//! [`super::names`] for namesakes), keys sorted, bad keys dropped, a tick
-//! rate of 0 read as 25 (assimp's convention).
+//! [`super::names`] for namesakes), a tick rate of 0 read as 25 (assimp's
+//! convention). Keys are taken as they are; [`crate::load::repair`] then
+//! fixes what the clip rulebook refuses, with a note for each repair.
 
 use glam::{Quat, Vec3};
 use russimp::animation::Animation;
@@ -22,33 +23,18 @@ pub(super) fn convert(animations: &[Animation], names: &NodeNames, report: &mut 
                 report.warnings.push(format!("clip `{name}`: channel for `{}` names no node; skipped", ch.name));
                 continue;
             };
-            let mut bad = 0;
-            let mut positions =
-                keys(ch.position_keys.iter().map(|k| (k.time, Vec3::new(k.value.x, k.value.y, k.value.z))), &mut bad);
-            let mut scales =
-                keys(ch.scaling_keys.iter().map(|k| (k.time, Vec3::new(k.value.x, k.value.y, k.value.z))), &mut bad);
-            let rotation_values =
-                ch.rotation_keys.iter().map(|k| (k.time, Quat::from_xyzw(k.value.x, k.value.y, k.value.z, k.value.w)));
-            let mut rotations = keys(rotation_values, &mut bad);
-            rotations.retain(|k| k.value.length() > 1e-6);
-            for k in &mut rotations {
-                k.value = k.value.normalize();
-            }
-            let unsorted =
-                sort_and_dedup(&mut positions) | sort_and_dedup(&mut rotations) | sort_and_dedup(&mut scales);
-            if bad > 0 {
-                report
-                    .warnings
-                    .push(format!("clip `{name}`, `{}`: dropped {bad} keys with NaN or infinite values", ch.name));
-            }
-            if unsorted {
-                report.warnings.push(format!("clip `{name}`, `{}`: keys were out of time order; sorted them", ch.name));
-            }
-            if positions.is_empty() && rotations.is_empty() && scales.is_empty() {
-                report.warnings.push(format!("clip `{name}`, `{}`: no usable keys; skipped", ch.name));
-                continue;
-            }
-            channels.push(Channel { node, positions, rotations, scales });
+            let vec3 = |k: &russimp::animation::VectorKey| Key {
+                time_ticks: k.time,
+                value: Vec3::new(k.value.x, k.value.y, k.value.z),
+            };
+            let positions = ch.position_keys.iter().map(vec3).collect();
+            let scales = ch.scaling_keys.iter().map(vec3).collect();
+            let rotations = ch
+                .rotation_keys
+                .iter()
+                .map(|k| Key { time_ticks: k.time, value: Quat::from_xyzw(k.value.x, k.value.y, k.value.z, k.value.w) })
+                .collect();
+            channels.push(Channel { node, positions, rotations, scales, ..Channel::default() });
         }
         let ticks_per_second = if anim.ticks_per_second.is_finite() && anim.ticks_per_second > 0.0 {
             anim.ticks_per_second
@@ -68,46 +54,4 @@ pub(super) fn convert(animations: &[Animation], names: &NodeNames, report: &mut 
         clips.push(Clip { name, duration_ticks, ticks_per_second, channels });
     }
     clips
-}
-
-/// Keys with finite times and values; counts the others in `bad`.
-fn keys<T: Finite>(raw: impl Iterator<Item = (f64, T)>, bad: &mut usize) -> Vec<Key<T>> {
-    raw.filter_map(|(time_ticks, value)| {
-        let ok = time_ticks.is_finite() && value.finite();
-        *bad += usize::from(!ok);
-        ok.then_some(Key { time_ticks, value })
-    })
-    .collect()
-}
-
-/// Sorts keys by time, keeping the last of equal times. True if they were not
-/// strictly increasing.
-fn sort_and_dedup<T: Copy>(keys: &mut Vec<Key<T>>) -> bool {
-    let sorted = keys.windows(2).all(|w| w[0].time_ticks < w[1].time_ticks);
-    if !sorted {
-        keys.sort_by(|a, b| a.time_ticks.total_cmp(&b.time_ticks));
-        let mut out: Vec<Key<T>> = Vec::with_capacity(keys.len());
-        for k in keys.drain(..) {
-            match out.last_mut() {
-                Some(last) if last.time_ticks == k.time_ticks => *last = k,
-                _ => out.push(k),
-            }
-        }
-        *keys = out;
-    }
-    !sorted
-}
-
-trait Finite {
-    fn finite(&self) -> bool;
-}
-impl Finite for Vec3 {
-    fn finite(&self) -> bool {
-        self.is_finite()
-    }
-}
-impl Finite for Quat {
-    fn finite(&self) -> bool {
-        self.is_finite()
-    }
 }

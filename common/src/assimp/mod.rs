@@ -1,11 +1,14 @@
 //! The only file that touches russimp: an assimp scene becomes a plain
 //! [`Model`]. Everything a lab should not trip over is fixed here and told in
 //! a [`LoadReport`]: more than 4 influences, weights not summing to 1, bones
-//! with no node, keys out of order, a tick rate of 0.
+//! with no node, a tick rate of 0, the key repairs every loader shares
+//! ([`crate::load::repair`]), and FBX pivot helper chains folded into their
+//! joints ([`pivots`]).
 
 mod clips;
 mod deep;
 mod names;
+pub mod pivots;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
@@ -93,7 +96,8 @@ fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
             meshes.push(m);
         }
     }
-    let clips = clips::convert(&scene.animations, &names, report);
+    let mut clips = clips::convert(&scene.animations, &names, report);
+    crate::load::repair::repair_clips(&mut clips, &skeleton, report);
     let rigged = scene.meshes.iter().any(|m| !m.bones.is_empty());
     if !rigged && clips.is_empty() {
         return Err("it has no skeleton: no mesh has bones and there is no animation \
@@ -103,7 +107,9 @@ fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
     if !rigged && !meshes.is_empty() {
         report.warnings.push("no mesh has bones: the meshes follow their animated nodes rigidly".into());
     }
-    Ok(Model { skeleton, meshes, clips, global_inverse: root_world.inverse() })
+    let mut model = Model { skeleton, meshes, clips, global_inverse: root_world.inverse() };
+    pivots::collapse(&mut model, report);
+    Ok(model)
 }
 
 /// The scene's nodes as read by [`add_nodes`].

@@ -7,6 +7,8 @@
 //! within [`MAX_EXTENT`] of the origin in its rest pose.
 
 pub(crate) mod checks;
+pub mod frame;
+pub mod repair;
 
 use std::fmt;
 use std::path::Path;
@@ -73,12 +75,16 @@ impl LoadReport {
     }
 }
 
-/// Loads `path` through assimp, or builds the character when `path` is `None`.
+/// Loads `path` (glTF with [`crate::gltf`], any other format through
+/// assimp), or builds the character when `path` is `None`.
 pub fn model(path: Option<&Path>) -> Result<(Model, LoadReport), LoadError> {
     let Some(path) = path else {
         return Ok((crate::character::build(), LoadReport::default()));
     };
     check_path(path)?;
+    if crate::gltf::is_gltf(path) {
+        return crate::gltf::load(path);
+    }
     from_file(path)
 }
 
@@ -91,8 +97,9 @@ fn from_file(path: &Path) -> Result<(Model, LoadReport), LoadError> {
 fn from_file(path: &Path) -> Result<(Model, LoadReport), LoadError> {
     Err(LoadError {
         path: path.display().to_string(),
-        reason: "this build has no model loader (built with --no-default-features); \
-                 rebuild with the default `assimp` feature, or leave out --model to use the built-in character"
+        reason: "this build reads only glTF (.gltf, .glb): it was built with --no-default-features; \
+                 rebuild with the default `assimp` feature for other formats, or leave out --model to use the \
+                 built-in character"
             .into(),
     })
 }

@@ -6,10 +6,13 @@
 //! every lab): glam types, column vectors, right-handed, Y up, radians, and
 //! `world[child] = world[parent] * local[child]`.
 
+mod interpolation;
 mod problem;
 mod validate;
 
-pub use problem::{Problem, ValidationError};
+pub use interpolation::{ChannelInterpolation, Interpolation, Tangents};
+pub use problem::{KeyFault, Problem, ValidationError};
+pub use validate::UNIT_TOLERANCE;
 
 use glam::{Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
 
@@ -280,12 +283,15 @@ pub struct Key<T> {
 pub struct Channel {
     /// The animated node (an index into [`Skeleton::nodes`]).
     pub node: usize,
-    /// Translation keys, sorted by time.
+    /// Translation keys, sorted by time (equal times allowed: a cut).
     pub positions: Vec<Key<Vec3>>,
     /// Rotation keys (unit quaternions), sorted by time.
     pub rotations: Vec<Key<Quat>>,
     /// Scale keys, sorted by time.
     pub scales: Vec<Key<Vec3>>,
+    /// How each of the three tracks moves between its keys (all
+    /// [`Interpolation::Linear`] by default, as assimp's files play).
+    pub interpolation: ChannelInterpolation,
 }
 
 /// A named animation: channels of keys on a tick clock.
@@ -302,6 +308,20 @@ pub struct Clip {
 }
 
 impl Clip {
+    /// The clip rulebook, the one place every loader and lab relies on: a
+    /// tick rate above 0, a finite duration of 0 or more, channels on nodes
+    /// that exist (`nodes` of them) with at least one key; per track, key
+    /// times finite, from 0 on and sorted (equal times allowed: a cut),
+    /// values finite, translations and scales within
+    /// [`crate::load::MAX_EXTENT`], rotations unit quaternions (within
+    /// [`UNIT_TOLERANCE`]), and a cubic track with one finite pair of
+    /// tangents per key. Problems name the clip as `clip` (its index).
+    pub fn validate(&self, clip: usize, nodes: usize) -> Result<(), ValidationError> {
+        let mut problems = Vec::new();
+        validate::clip(self, clip, nodes, &mut problems);
+        ValidationError::from_problems(problems)
+    }
+
     /// Length in seconds.
     pub fn duration_seconds(&self) -> f64 {
         self.duration_ticks / self.ticks_per_second
@@ -342,7 +362,7 @@ impl Model {
 
     /// Lists everything that would break a lab: bad indices, parent order
     /// and cycles, non-finite numbers (transforms, vertices, keys, matrices),
-    /// weights, unsorted keys, a zero tick rate.
+    /// weights, and the clip rulebook (see [`Clip::validate`]).
     pub fn validate(&self) -> Result<(), ValidationError> {
         let mut problems = Vec::new();
         validate::skeleton(&self.skeleton, &mut problems);

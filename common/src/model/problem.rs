@@ -136,7 +136,20 @@ pub enum Problem {
         /// The first such key.
         key: usize,
     },
-    /// Keys are not sorted by time, or a time is NaN.
+    /// A key the labs cannot play (see [`KeyFault`]).
+    BadKey {
+        /// The clip.
+        clip: usize,
+        /// The channel.
+        channel: usize,
+        /// "position", "rotation" or "scale".
+        track: &'static str,
+        /// The first such key.
+        key: usize,
+        /// What is wrong with it.
+        fault: KeyFault,
+    },
+    /// Keys are not sorted by time (equal times are allowed), or a time is NaN.
     UnsortedKeys {
         /// The clip.
         clip: usize,
@@ -203,8 +216,40 @@ impl fmt::Display for Problem {
             }
             UnsortedKeys { clip, channel, track, key } => write!(
                 f,
-                "clip {clip}: channel {channel}: {track} key {key} is not after the key before it (sort keys by time)"
+                "clip {clip}: channel {channel}: {track} key {key} comes before the key before it (sort keys by time)"
             ),
+            BadKey { clip, channel, track, key, fault } => {
+                write!(f, "clip {clip}: channel {channel}: {track} key {key} {fault}")
+            }
+        }
+    }
+}
+
+/// What is wrong with one key, beyond NaN and order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KeyFault {
+    /// A translation or scale past [`crate::load::MAX_EXTENT`].
+    TooFar,
+    /// A rotation whose length (given) is not 1.
+    NotUnit(f32),
+    /// A key time before 0 (a clip starts at tick 0).
+    BeforeZero,
+    /// A cubic track with this many pairs of tangents for this many keys.
+    TangentCount(usize, usize),
+    /// A cubic track's tangent holds NaN or infinity.
+    TangentNotFinite,
+}
+
+impl fmt::Display for KeyFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyFault::TooFar => {
+                write!(f, "is too large to draw (past {:.0e} units; check the file's units)", crate::load::MAX_EXTENT)
+            }
+            KeyFault::NotUnit(length) => write!(f, "is not a unit quaternion (length {length}): renormalise it"),
+            KeyFault::BeforeZero => write!(f, "is at a negative time (a clip starts at tick 0: shift its keys)"),
+            KeyFault::TangentCount(t, k) => write!(f, "has {t} pairs of cubic tangents for {k} keys (need one each)"),
+            KeyFault::TangentNotFinite => write!(f, "has a NaN or infinite cubic tangent"),
         }
     }
 }

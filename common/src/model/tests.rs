@@ -130,3 +130,40 @@ fn children_lists_and_depths_take_one_pass() {
     assert_eq!(Skeleton::default().levels(), 0);
     assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
 }
+
+#[test]
+fn the_clip_rulebook_allows_a_cut_and_names_impossible_keys() {
+    use crate::model::{Interpolation, Tangents};
+    let key = |t: f64, v: Vec3| Key { time_ticks: t, value: v };
+    let mut clip = Clip {
+        name: "c".into(),
+        duration_ticks: 10.0,
+        ticks_per_second: 10.0,
+        channels: vec![Channel {
+            node: 1,
+            positions: vec![key(0.0, Vec3::ZERO), key(5.0, Vec3::X), key(5.0, Vec3::Y), key(10.0, Vec3::Z)],
+            ..Channel::default()
+        }],
+    };
+    assert_eq!(clip.validate(0, 2), Ok(()), "equal key times are a cut, not out of order");
+    let problems = |clip: &Clip| -> Vec<String> {
+        clip.validate(3, 2).err().map(|e| e.problems.iter().map(ToString::to_string).collect()).unwrap_or_default()
+    };
+    let mut bad = clip.clone();
+    bad.channels[0].positions[2].value = Vec3::new(1e30, 0.0, 0.0);
+    bad.channels[0].rotations = vec![Key { time_ticks: -1.0, value: Quat::from_xyzw(0.0, 0.0, 0.0, 2.0) }];
+    bad.channels[0].scales = vec![key(0.0, Vec3::ONE), key(1.0, Vec3::ONE)];
+    bad.channels[0].interpolation.scales = Interpolation::CubicSpline(vec![Tangents::default()]);
+    assert_eq!(
+        problems(&bad),
+        [
+            "clip 3: channel 0: position key 2 is too large to draw (past 1e18 units; check the file's units)",
+            "clip 3: channel 0: rotation key 0 is not a unit quaternion (length 2): renormalise it",
+            "clip 3: channel 0: rotation key 0 is at a negative time (a clip starts at tick 0: shift its keys)",
+            "clip 3: channel 0: scale key 0 has 1 pairs of cubic tangents for 2 keys (need one each)",
+        ]
+    );
+    clip.channels[0].positions.swap(1, 3);
+    let err = clip.validate(0, 2).unwrap_err();
+    assert_eq!(err.problems, [Problem::UnsortedKeys { clip: 0, channel: 0, track: "position", key: 2 }]);
+}

@@ -2,8 +2,10 @@
 //! Every check is one pass (no recursion, nothing quadratic), so a skeleton of
 //! a million nodes, or one whose parents form a cycle, is checked quickly.
 
-use super::problem::Problem;
-use super::{Clip, Key, Skeleton, SkinnedMesh};
+use glam::{Quat, Vec3};
+
+use super::problem::{KeyFault, Problem};
+use super::{Clip, Interpolation, Key, Skeleton, SkinnedMesh};
 
 pub(super) fn skeleton(skeleton: &Skeleton, out: &mut Vec<Problem>) {
     let n = skeleton.nodes.len();
@@ -155,15 +157,76 @@ pub(super) fn clip(clip: &Clip, c: usize, nodes: usize, out: &mut Vec<Problem>) 
         for (track, key) in not_finite {
             if let Some(key) = key {
                 out.push(Problem::KeyNotFinite { clip: c, channel, track, key });
+                continue;
+            }
+            let fault = match track {
+                "position" => first_fault(&ch.positions, |v| too_far(*v).then_some(KeyFault::TooFar)),
+                "scale" => first_fault(&ch.scales, |v| too_far(*v).then_some(KeyFault::TooFar)),
+                _ => first_fault(&ch.rotations, |q| {
+                    let length = q.length();
+                    ((length - 1.0).abs() > UNIT_TOLERANCE).then_some(KeyFault::NotUnit(length))
+                }),
+            };
+            if let Some((key, fault)) = fault {
+                out.push(Problem::BadKey { clip: c, channel, track, key, fault });
+            }
+        }
+        let times = [("position", &ch.positions[..]), ("scale", &ch.scales[..])]
+            .map(|(t, k)| (t, k.first().map(|k| k.time_ticks)))
+            .into_iter()
+            .chain([("rotation", ch.rotations.first().map(|k| k.time_ticks))]);
+        for (track, first) in times {
+            if first.is_some_and(|t| t < 0.0) {
+                out.push(Problem::BadKey { clip: c, channel, track, key: 0, fault: KeyFault::BeforeZero });
+            }
+        }
+        let i = &ch.interpolation;
+        let tangents = [
+            ("position", tangent_fault(&i.positions, ch.positions.len(), Vec3::is_finite)),
+            ("rotation", tangent_fault(&i.rotations, ch.rotations.len(), Quat::is_finite)),
+            ("scale", tangent_fault(&i.scales, ch.scales.len(), Vec3::is_finite)),
+        ];
+        for (track, fault) in tangents {
+            if let Some((key, fault)) = fault {
+                out.push(Problem::BadKey { clip: c, channel, track, key, fault });
             }
         }
     }
 }
 
-/// Index of the first key whose time is NaN or not after the previous key's.
+/// How far a rotation key's length may be from 1 (loaders renormalise keys
+/// further off, with a note).
+pub const UNIT_TOLERANCE: f32 = 1e-3;
+
+fn too_far(v: Vec3) -> bool {
+    v.abs().max_element() > crate::load::MAX_EXTENT
+}
+
+fn first_fault<T>(keys: &[Key<T>], fault: impl Fn(&T) -> Option<KeyFault>) -> Option<(usize, KeyFault)> {
+    keys.iter().enumerate().find_map(|(k, key)| fault(&key.value).map(|f| (k, f)))
+}
+
+/// A cubic track needs one finite pair of tangents per key.
+fn tangent_fault<T: Copy>(
+    mode: &Interpolation<T>,
+    keys: usize,
+    finite: impl Fn(T) -> bool,
+) -> Option<(usize, KeyFault)> {
+    let Interpolation::CubicSpline(tangents) = mode else {
+        return None;
+    };
+    if tangents.len() != keys {
+        return Some((0, KeyFault::TangentCount(tangents.len(), keys)));
+    }
+    let bad = tangents.iter().position(|t| !(finite(t.incoming) && finite(t.outgoing)))?;
+    Some((bad, KeyFault::TangentNotFinite))
+}
+
+/// Index of the first key whose time is NaN or before the previous key's.
+/// Equal times are allowed: a cut, where the motion jumps.
 fn first_unsorted<T>(keys: &[Key<T>]) -> Option<usize> {
     if let Some(i) = keys.iter().position(|k| !k.time_ticks.is_finite()) {
         return Some(i);
     }
-    (1..keys.len()).find(|&i| keys[i].time_ticks <= keys[i - 1].time_ticks)
+    (1..keys.len()).find(|&i| keys[i].time_ticks < keys[i - 1].time_ticks)
 }

@@ -3,6 +3,7 @@
 //! mistake they match; the `grader_*` tests prove those mistakes are rejected.
 //! Steps 1-3 are here, steps 4-6 in `pose.rs`.
 
+mod curve;
 mod pose;
 mod reference;
 

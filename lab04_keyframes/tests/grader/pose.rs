@@ -84,7 +84,7 @@ fn channel() -> Channel {
             key(4.0, Quat::from_rotation_y(1.5)),
             key(8.0, Quat::from_rotation_y(3.0)),
         ],
-        scales: vec![],
+        ..Channel::default()
     }
 }
 
@@ -174,9 +174,9 @@ fn small_rig() -> (Skeleton, Clip) {
             node: 3,
             positions: vec![key(0.0, Vec3::X), key(8.0, Vec3::Y)],
             rotations: vec![key(2.0, Quat::from_rotation_x(0.5)), key(6.0, Quat::from_rotation_x(1.5))],
-            scales: vec![],
+            ..Channel::default()
         },
-        Channel { node: 1, positions: vec![], rotations: vec![key(0.0, Quat::from_rotation_y(-1.0))], scales: vec![] },
+        Channel { node: 1, rotations: vec![key(0.0, Quat::from_rotation_y(-1.0))], ..Channel::default() },
     ];
     let clip = Clip { name: "small".into(), duration_ticks: 8.0, ticks_per_second: 4.0, channels };
     (Skeleton { nodes }, clip)

@@ -46,7 +46,7 @@ pub fn two_clips() -> (Skeleton, Vec<Clip>) {
                     key(48.0, turn(Vec3::X, 0.0)),
                 ],
                 positions: vec![key(0.0, Vec3::new(0.0, 1.0, 0.0)), key(48.0, Vec3::new(0.5, 1.0, 0.0))],
-                scales: vec![],
+                ..Channel::default()
             },
             Channel {
                 node: ONLY_A,
