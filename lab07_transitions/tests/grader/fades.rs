@@ -232,7 +232,13 @@ fn step6_the_mask_covers_the_subtree_and_nothing_above() {
         } else {
             ""
         };
-        assert_eq!(mask.get(n), Some(&inside), "subtree_mask under `chest`: node `{}`{leak}", node.name);
+        let got = mask.get(n).copied();
+        assert!(
+            got == Some(inside),
+            "subtree_mask under `chest`: node `{}`: expected {:?}, got {got:?}{leak}",
+            node.name,
+            Some(inside)
+        );
     }
     let (walk, wave) = (pose_of(&clips[1], &rest, 0.3), pose_of(&clips[3], &rest, 1.2));
     let got = masked_blend(&walk, &wave, &mask, 0.75);
