@@ -228,7 +228,7 @@ fn check_uses_own(sample: SampleFn, pose: PoseFn, own: Interp) -> Result<(), Str
             for ticks in [0.5, 3.3, 7.9, 12.0, 18.6, 23.99] {
                 let got = sample(keys, ticks, &mut cursor);
                 let want = lab04::sample_track(keys, ticks, &mut Cursor::default(), own);
-                if got.map(Quat::to_array) != want.map(Quat::to_array) {
+                if got.map(|q| q.to_array()) != want.map(|q| q.to_array()) {
                     return Err(format!(
                         "sample_rotation at tick {ticks} (node {}): expected {want:?} (your slerp, bit for bit), got \
                          {got:?}: {hint}",

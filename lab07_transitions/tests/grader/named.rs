@@ -10,7 +10,7 @@ use glam::{Quat, Vec3};
 use lab04_keyframes::track::ClipCursors;
 use lab07_transitions::*;
 
-type FadeTo = fn(&mut Crossfade, &[Clip], &[Transform], usize, Mode, f64);
+pub type FadeTo = fn(&mut Crossfade, &[Clip], &[Transform], usize, Mode, f64);
 type AddLayer = fn(&Transform, &Transform, f32) -> Transform;
 
 /// Walk plays a second (its cursors move on), then fades to run: run must
