@@ -93,3 +93,65 @@ fn grader_step6_names_a_leaking_mask() {
     says(|| crate::fades::mask_covers(leaks_to_parent), "the mask leaks");
     crate::fades::mask_covers(solution::subtree_mask);
 }
+
+fn asking_again_restarts(cf: &mut Crossfade, clips: &[Clip], rest: &[Transform], clip: usize, mode: Mode, d: f64) {
+    if cf.current.clip == clip {
+        cf.fade = Some(Fade { from: Source::Clip(cf.current.clone()), elapsed: 0.0, duration: d });
+        return;
+    }
+    solution::fade_to(cf, clips, rest, clip, mode, d);
+}
+
+fn pops(cf: &mut Crossfade, clips: &[Clip], rest: &[Transform], clip: usize, mode: Mode, d: f64) {
+    let playing = cf.current.clone();
+    solution::fade_to(cf, clips, rest, clip, mode, d);
+    if let Some(fade) = &mut cf.fade {
+        fade.from = Source::Clip(playing); // from the clip that was fading in, not the pose on screen
+    }
+}
+
+#[test]
+fn grader_step4_names_asking_again_and_a_pop() {
+    says(|| crate::fades::fade_starts(asking_again_restarts), "must change nothing");
+    crate::fades::fade_starts(solution::fade_to);
+    says(|| crate::fades::interruption(pops, solution::crossfade_pose, solution::advance), "(a pop)");
+    crate::fades::interruption(solution::fade_to, solution::crossfade_pose, solution::advance);
+}
+
+fn mean_cycle(a: f64, b: f64, _: f32) -> f64 {
+    (a + b) / 2.0
+}
+
+fn unwrapped(phase: f64, dt: f64, a: f64, b: f64, w: f32) -> f64 {
+    phase + dt / solution::cycle_seconds(a, b, w)
+}
+
+fn nan_for_no_cycle(phase: f64, dt: f64, a: f64, b: f64, w: f32) -> f64 {
+    (phase + dt / solution::cycle_seconds(a, b, w)).rem_euclid(1.0)
+}
+
+#[test]
+fn grader_step5_names_the_cycle_and_phase_mistakes() {
+    says(|| crate::fades::cycle_and_phase(mean_cycle, solution::advance_phase), "in proportion to the weight");
+    says(|| crate::fades::cycle_and_phase(solution::cycle_seconds, unwrapped), "wraps into [0, 1)");
+    says(|| crate::fades::cycle_and_phase(solution::cycle_seconds, nan_for_no_cycle), "never NaN");
+    crate::fades::cycle_and_phase(solution::cycle_seconds, solution::advance_phase);
+}
+
+fn delta_wrong_order(reference: &Transform, pose: &Transform) -> Transform {
+    Transform {
+        rotation: (pose.rotation * reference.rotation.inverse()).normalize(),
+        ..solution::additive_delta(reference, pose)
+    }
+}
+
+fn divides_by_zero_scale(reference: &Transform, pose: &Transform) -> Transform {
+    Transform { scale: pose.scale / reference.scale, ..solution::additive_delta(reference, pose) }
+}
+
+#[test]
+fn grader_step6_names_the_delta_mistakes() {
+    says(|| crate::fades::delta_and_layer(delta_wrong_order, solution::add_layer), "wrong order");
+    says(|| crate::fades::delta_and_layer(divides_by_zero_scale, solution::add_layer), "never divide by 0");
+    crate::fades::delta_and_layer(solution::additive_delta, solution::add_layer);
+}
