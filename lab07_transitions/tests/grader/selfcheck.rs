@@ -115,7 +115,7 @@ fn grader_step4_names_asking_again_and_a_pop() {
     says(|| crate::fades::fade_starts(asking_again_restarts), "must change nothing");
     crate::fades::fade_starts(solution::fade_to);
     says(|| crate::fades::interruption(pops, solution::crossfade_pose, solution::advance), "(a pop)");
-    crate::fades::interruption(solution::fade_to, solution::crossfade_pose, solution::advance);
+    // (the reference passes it: the step test runs it on `--features solution`)
 }
 
 fn mean_cycle(a: f64, b: f64, _: f32) -> f64 {
