@@ -53,6 +53,7 @@ fn step1_every_slot_names_a_real_bone() {
         Influences { ids: [3, 0xFFFF, 0xFFFF_FFFF, 9], weights: [1.0, 0.0, 0.0, 0.0] },
         Influences { ids: [2, 5, 1, 4], weights: [0.4, 0.3, 0.2, 0.1] },
         Influences { ids: [70_000, 1, 1, 1], weights: [0.0, 1.0, 0.0, 0.0] },
+        Influences { ids: [1, 2, 0, 0], weights: [0.5, 0.3, 0.0, 0.0] }, // not summing to 1: still copied as is
     ];
     let got = gpu_influences(&input, bones);
     assert_eq!(got.len(), input.len(), "one record per vertex");

@@ -97,3 +97,71 @@ fn grader_step6_names_an_added_scale() {
     assert!(e.contains("multiplies"), "{e}");
     check_layer_scale(solution::add_layer).or_fail();
 }
+
+/// A negative duration counts as 0: the fade is over at once.
+fn check_negative_duration(fade_to: FadeTo) -> Result<(), String> {
+    let (_, clips) = crate::rig::two_clips();
+    let rest = crate::rig::two_clips().0.rest_locals();
+    let mut cf = Crossfade::play(&clips, 0, Mode::Loop);
+    fade_to(&mut cf, &clips, &rest, 1, Mode::Loop, -0.4);
+    match &cf.fade {
+        Some(fade) if fade.duration != 0.0 => Err(format!(
+            "fade_to(.., duration -0.4): expected a fade of duration 0 (over at once), got a duration of {}: a \
+             negative duration counts as 0 (not its absolute value)",
+            fade.duration
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[test]
+fn step4_a_negative_duration_counts_as_zero() {
+    check_negative_duration(fade_to).or_fail();
+}
+
+fn absolute_duration(cf: &mut Crossfade, clips: &[Clip], rest: &[Transform], clip: usize, mode: Mode, d: f64) {
+    solution::fade_to(cf, clips, rest, clip, mode, d.abs());
+}
+
+#[test]
+fn grader_step4_names_a_negative_duration_made_positive() {
+    let e = check_negative_duration(absolute_duration).unwrap_err();
+    assert!(e.contains("counts as 0"), "{e}");
+    check_negative_duration(solution::fade_to).or_fail();
+}
+
+type Delta = fn(&Transform, &Transform) -> Transform;
+
+/// A reference scale other than 1, where a ratio and a difference differ.
+fn check_delta_scale(additive_delta: Delta) -> Result<(), String> {
+    let reference = Transform { scale: Vec3::new(2.0, 2.0, 0.5), ..Transform::IDENTITY };
+    let pose = Transform { scale: Vec3::new(3.0, 1.0, 2.0), ..Transform::IDENTITY };
+    let got = additive_delta(&reference, &pose).scale;
+    let mistakes = [(
+        "the scale delta was taken as a difference: a scale delta is a ratio (pose.scale / reference.scale), so \
+         that the layer multiplies it back",
+        pose.scale - reference.scale + Vec3::ONE,
+    )];
+    check_vec3(
+        "additive_delta(reference scale (2, 2, 0.5), pose scale (3, 1, 2)): scale",
+        got,
+        Vec3::new(1.5, 0.5, 4.0),
+        &mistakes,
+    )
+}
+
+#[test]
+fn step6_the_scale_delta_is_a_ratio() {
+    check_delta_scale(additive_delta).or_fail();
+}
+
+fn scale_difference(reference: &Transform, pose: &Transform) -> Transform {
+    Transform { scale: pose.scale - reference.scale + Vec3::ONE, ..solution::additive_delta(reference, pose) }
+}
+
+#[test]
+fn grader_step6_names_a_scale_difference() {
+    let e = check_delta_scale(scale_difference).unwrap_err();
+    assert!(e.contains("is a ratio"), "{e}");
+    check_delta_scale(solution::additive_delta).or_fail();
+}
