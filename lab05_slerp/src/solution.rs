@@ -71,7 +71,8 @@ pub fn slerp(a: Quat, b: Quat, t: f32) -> Quat {
 /// which is `a` when `a == b`. Opposite: every plane through `a` holds a
 /// half-circle to `b`; this one turns about the axis
 /// `a.any_orthonormal_vector()`, so it passes through
-/// `a.any_orthonormal_vector().cross(a)` halfway.
+/// `a.any_orthonormal_vector().cross(a)` halfway, and ends at `b` (which may
+/// be a hair from `-a`) at `t = 1`.
 pub fn slerp_vec3(a: Vec3, b: Vec3, t: f32) -> Vec3 {
     let cos_theta = a.dot(b).clamp(-1.0, 1.0);
     let theta = cos_theta.acos();
@@ -86,7 +87,14 @@ pub fn slerp_vec3(a: Vec3, b: Vec3, t: f32) -> Vec3 {
     // Opposite: no plane is defined by a and b, so choose one. Turning `a`
     // by `π·t` about a unit axis perpendicular to it stays unit, and ends at -a.
     let axis = a.any_orthonormal_vector();
-    Quat::from_axis_angle(axis, std::f32::consts::PI * t) * a
+    let half_turn = Quat::from_axis_angle(axis, std::f32::consts::PI * t) * a;
+    // `b` may be up to 0.06° from -a: close that gap in proportion to t, so
+    // the end is `b` as promised. The rotation from -a to b, built from its
+    // half-angle form (cross, 1 + dot), stays exact for tiny angles, where
+    // an acos of a dot product this close to 1 would round to 0.
+    let c = (-a).cross(b);
+    let gap = Quat::from_xyzw(c.x, c.y, c.z, 1.0 - a.dot(b)).normalize();
+    Quat::IDENTITY.lerp(gap, t).normalize() * half_turn
 }
 
 /// Step 5a: one track of rotation keys sampled at `ticks` with your slerp,

@@ -209,3 +209,67 @@ fn grader_glams_slerp_passes_every_check() {
     check_short_way(pose_glam).or_fail();
     check_sample_rotation(|keys, ticks, cursor| lab04::sample_track(keys, ticks, cursor, Quat::slerp)).or_fail();
 }
+
+// ------------------------------------------------ your slerp, not another
+
+/// Step 5's point is *your* slerp inside lab 04. glam's `Quat::slerp` gives
+/// nearly the same rotations (within 1e-4), so only an exact comparison
+/// tells which function lab 04 was handed: every sample must be, bit for
+/// bit, `own` applied to the interval lab 04 finds.
+fn check_uses_own(sample: SampleFn, pose: PoseFn, own: Interp) -> Result<(), String> {
+    let model = common::character::build();
+    let rest = model.skeleton.rest_locals();
+    let hint = "lab 04 was handed another interpolation than your slerp (glam's Quat::slerp, or nlerp?): pass your \
+                own `slerp` as the rotation argument (README, step 5, hint 1)";
+    for clip in model.clips.iter().take(2) {
+        for channel in &clip.channels {
+            let keys = &channel.rotations;
+            let mut cursor = Cursor::default();
+            for ticks in [0.5, 3.3, 7.9, 12.0, 18.6, 23.99] {
+                let got = sample(keys, ticks, &mut cursor);
+                let want = lab04::sample_track(keys, ticks, &mut Cursor::default(), own);
+                if got.map(|q| q.to_array()) != want.map(|q| q.to_array()) {
+                    return Err(format!(
+                        "sample_rotation at tick {ticks} (node {}): expected {want:?} (your slerp, bit for bit), got \
+                         {got:?}: {hint}",
+                        channel.node
+                    ));
+                }
+            }
+        }
+        let mut cursors = ClipCursors::for_clip(clip);
+        for seconds in [0.1, 0.37, 0.8] {
+            let got = pose(clip, &rest, seconds, Mode::Loop, &mut cursors).map_err(|e| e.to_string())?;
+            let want = pose_with(own)(clip, &rest, seconds, Mode::Loop);
+            if let Some(n) = (0..want.len()).find(|&n| got[n].rotation.to_array() != want[n].rotation.to_array()) {
+                return Err(format!(
+                    "pose_with_your_slerp of `{}` at {seconds} s, node {n}: expected the rotation {} (your slerp, bit \
+                     for bit), got {}: {hint}",
+                    clip.name, want[n].rotation, got[n].rotation
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn step5_lab04_is_handed_your_slerp() {
+    check_uses_own(lab05_slerp::sample_rotation, lab05_slerp::pose_with_your_slerp, lab05_slerp::slerp).or_fail();
+}
+
+#[test]
+fn grader_step5_rejects_glams_slerp_in_place_of_yours() {
+    let own = lab05_slerp::solution::slerp;
+    let glam_track: SampleFn = |keys, ticks, cursor| lab04::sample_track(keys, ticks, cursor, Quat::slerp);
+    let own_track: SampleFn =
+        |keys, ticks, cursor| lab04::sample_track(keys, ticks, cursor, lab05_slerp::solution::slerp);
+    let own_pose: PoseFn = |c, r, s, m, k| lab04::pose_at(c, r, s, m, k, lab05_slerp::solution::slerp);
+    let e = check_uses_own(glam_track, own_pose, own).unwrap_err();
+    assert!(e.contains("glam's Quat::slerp"), "{e}");
+    let e = check_uses_own(own_track, pose_glam, own).unwrap_err();
+    assert!(e.contains("glam's Quat::slerp"), "{e}");
+    let e = check_uses_own(own_track, pose_approximate, own).unwrap_err();
+    assert!(e.contains("your slerp"), "{e}");
+    check_uses_own(own_track, own_pose, own).or_fail();
+}

@@ -170,6 +170,40 @@ fn check_opposite(slerp: Slerp3) -> Result<(), String> {
     Ok(())
 }
 
+/// Nearly opposite inputs (0.006° to 0.05° from -a, below the fallback's
+/// line): the ends are still exactly `a` and `b`, as the contract says.
+fn check_nearly_opposite_ends(slerp: Slerp3) -> Result<(), String> {
+    let mut rng = Rng(9);
+    for a in [Vec3::X, Vec3::NEG_Y, rng.direction(), rng.direction()] {
+        for angle in [1e-4, 3e-4, 9e-4] {
+            let b = -(Quat::from_axis_angle(a.cross(rng.direction()).normalize(), angle) * a);
+            for (t, want, end) in [(0.0, a, "a"), (1.0, b, "b")] {
+                let got = slerp(a, b, t);
+                if !got.abs_diff_eq(want, 1e-5) {
+                    return Err(format!(
+                        "slerp_vec3({a}, {b}, {t}) with b {angle} rad from -a: expected {want} ({end}), got {got}                          ({:.2e} away): the half-turn for opposite inputs must still end at b, not at -a (close the                          small gap between -a and b in proportion to t; README, step 4)",
+                        (got - want).length()
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn step4_nearly_opposite_directions_end_exactly_at_b() {
+    check_nearly_opposite_ends(lab05_slerp::slerp_vec3).or_fail();
+}
+
+#[test]
+fn grader_step4_rejects_a_half_turn_that_ends_at_minus_a() {
+    let ends_at_minus_a: Slerp3 =
+        |a, _, t| Quat::from_axis_angle(a.any_orthonormal_vector(), std::f32::consts::PI * t) * a;
+    let e = check_nearly_opposite_ends(ends_at_minus_a).unwrap_err();
+    assert!(e.contains("not at -a"), "{e}");
+}
+
 #[test]
 fn step4_slerp_vec3_matches_glams_vec3_slerp() {
     check_general(lab05_slerp::slerp_vec3).or_fail();

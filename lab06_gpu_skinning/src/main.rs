@@ -119,6 +119,12 @@ impl GpuSkinning {
                      pretend to be a smaller one (e.g. 1024, OpenGL 3.3's minimum), not a larger one"
                 ));
             }
+            Some(n) if n <= 0 => {
+                return Err(format!(
+                    "--set max_components={n}: a GPU size is a positive number of uniform components; pretend to \
+                     be a smaller GPU with e.g. 1024 (OpenGL 3.3's minimum)"
+                ));
+            }
             Some(n) => n,
             None => real,
         };

@@ -71,9 +71,10 @@ pub fn bind_influences(gl: &glow::Context, vao: glow::VertexArray, buffer: glow:
 
 /// Step 4a: how many bone matrices fit in the vertex shader's default
 /// uniform block: each `mat4` takes 16 components, and the shader's other
-/// uniforms keep [`OTHER_UNIFORM_COMPONENTS`]. Never negative.
+/// uniforms keep [`OTHER_UNIFORM_COMPONENTS`]. Never negative, never a panic:
+/// the subtraction saturates, so even `i32::MIN` gives 0.
 pub fn bone_budget(max_vertex_uniform_components: i32) -> usize {
-    ((max_vertex_uniform_components - OTHER_UNIFORM_COMPONENTS).max(0) / 16) as usize
+    (max_vertex_uniform_components.saturating_sub(OTHER_UNIFORM_COMPONENTS).max(0) / 16) as usize
 }
 
 /// Step 4b: uploads this frame's gradient matrices into `u_palette` of the
@@ -117,7 +118,7 @@ pub const DUAL_QUAT_SHADER_FILE: &str = "lab06_gpu_skinning/shaders/dual_quat.ve
 /// (12 components) instead of a `mat4` (16). With OpenGL 3.3's guaranteed
 /// 1,024 components: 80 bones instead of [`bone_budget`]'s 60.
 pub fn packed_budget(max_vertex_uniform_components: i32) -> usize {
-    ((max_vertex_uniform_components - OTHER_UNIFORM_COMPONENTS).max(0) / 12) as usize
+    (max_vertex_uniform_components.saturating_sub(OTHER_UNIFORM_COMPONENTS).max(0) / 12) as usize
 }
 
 /// Going further (a): the palette packed for `shaders/packed.vert`: per bone,

@@ -147,6 +147,8 @@ fn demo_refuses_bad_input_in_one_line() {
         ("joint=tail", &["tail", "no bone"]),
         ("max_components=lots", &["max_components=lots"]),
         ("max_components=99999999", &["max_components=99999999", "smaller"]),
+        ("max_components=-2147483648", &["max_components=-2147483648", "positive"]),
+        ("max_components=-5", &["max_components=-5", "positive"]),
     ] {
         demo_refuses(DEMO, &[&shot[..], &["--set", setting]].concat(), mentions).or_fail();
     }

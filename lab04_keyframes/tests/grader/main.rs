@@ -3,6 +3,7 @@
 //! mistake they match; the `grader_*` tests prove those mistakes are rejected.
 //! Steps 1-3 are here, steps 4-6 in `pose.rs`.
 
+mod cost;
 mod curve;
 mod pose;
 mod reference;
@@ -112,6 +113,10 @@ fn check_interval(times: &[f64], t: f64, got: Option<Interval>, who: &str) -> Re
          last, so the gap after it is never 0; never divide by a zero gap"
     } else if got.from > last || got.to > last {
         "an index past the last key"
+    } else if Some(got) == strict_interval(times, t) {
+        "on a key's own time you returned the interval before it (factor 1): the search tests `<` where it must \
+         test `<=`; a key at exactly `ticks` is at or before it, so `from` is that key with factor 0 (README, \
+         Common mistakes)"
     } else if got.from == want.from && got.to == want.to && (got.factor - (1.0 - want.factor)).abs() < 1e-5 {
         "the factor is measured from the wrong key: it is 0 at `from`'s time and grows to 1 at `to`'s"
     } else if t >= times[last] && got.from != last {
@@ -128,6 +133,18 @@ fn check_interval(times: &[f64], t: f64, got: Option<Interval>, who: &str) -> Re
         "see README, step 2"
     };
     Err(format!("{who}(keys at {times:?}, t = {t}) is wrong: {hint}\n  expected: {want:?}\n  got: {got:?}"))
+}
+
+/// What a search with `<` for `<=` answers: the last key strictly before `t`.
+fn strict_interval(times: &[f64], t: f64) -> Option<Interval> {
+    let before = times.iter().take_while(|&&k| k < t).count();
+    if before == 0 || before == times.len() {
+        return None; // the same as `<=` here, or not an interval at all
+    }
+    let (from, to) = (before - 1, before);
+    let gap = times[to] - times[from];
+    let factor = if gap > 0.0 { ((t - times[from]) / gap) as f32 } else { 0.0 };
+    (times[to] == t).then_some(Interval { from, to, factor })
 }
 
 fn query(times: &[f64], t: f64) -> Result<(), String> {
@@ -176,9 +193,10 @@ fn grader_step2_names_the_classic_mistakes() {
     };
     says(&times, 5.0, Interval { from: 1, to: 2, factor: 0.75 }, "wrong key");
     says(&times, 9.0, Interval::hold(0), "last key was missed");
-    says(&times, 9.0, Interval { from: 2, to: 3, factor: 1.0 }, "last key was missed");
+    says(&times, 9.0, Interval { from: 2, to: 3, factor: 1.0 }, "`<` where it must test `<=`");
     says(&times, 1.0, Interval { from: 0, to: 1, factor: -0.5 }, "do not extrapolate");
-    says(&times, 4.0, Interval { from: 0, to: 1, factor: 1.0 }, "exactly on a key");
+    says(&times, 4.0, Interval { from: 0, to: 1, factor: 1.0 }, "`<` where it must test `<=`");
+    says(&[0.0, 1.0, 1.0, 2.0], 1.0, Interval { from: 0, to: 1, factor: 1.0 }, "`<` where it must test `<=`");
     says(&times, 5.0, Interval { from: 2, to: 3, factor: 0.0 }, "not the first key after");
     says(&[0.0, 1.0, 1.0, 2.0], 1.0, Interval { from: 1, to: 2, factor: f32::NAN }, "zero gap");
     says(&[0.0, 1.0, 1.0, 2.0], 1.0, Interval { from: 1, to: 2, factor: 0.0 }, "share a time");
@@ -192,7 +210,7 @@ pub fn is_stub(payload: &(dyn std::any::Any + Send)) -> bool {
     text.is_some_and(|t| t.contains("not yet implemented"))
 }
 
-type Finder = fn(&[Key<Vec3>], f64, &mut Cursor) -> Option<Interval>;
+pub type Finder = fn(&[Key<Vec3>], f64, &mut Cursor) -> Option<Interval>;
 
 /// Queries `times` at every time of `sequence` with one cursor, checking each
 /// answer against the reference; a failure says where time went.

@@ -39,7 +39,11 @@ fn step1_layout_is_asked_of_the_compiler() {
     } else {
         ""
     };
-    assert_eq!(got, want, "influence_layout() is wrong{hint}; ask std::mem::size_of and std::mem::offset_of!");
+    assert!(
+        got == want,
+        "influence_layout() is wrong{hint}; ask std::mem::size_of and std::mem::offset_of!\n  expected: {want:?}\n  \
+         got: {got:?}"
+    );
 }
 
 #[test]
@@ -49,11 +53,17 @@ fn step1_every_slot_names_a_real_bone() {
         Influences { ids: [3, 0xFFFF, 0xFFFF_FFFF, 9], weights: [1.0, 0.0, 0.0, 0.0] },
         Influences { ids: [2, 5, 1, 4], weights: [0.4, 0.3, 0.2, 0.1] },
         Influences { ids: [70_000, 1, 1, 1], weights: [0.0, 1.0, 0.0, 0.0] },
+        Influences { ids: [1, 2, 0, 0], weights: [0.5, 0.3, 0.0, 0.0] }, // not summing to 1: still copied as is
     ];
     let got = gpu_influences(&input, bones);
     assert_eq!(got.len(), input.len(), "one record per vertex");
     for (v, (g, inf)) in got.iter().zip(&input).enumerate() {
-        assert_eq!(g.weights, inf.weights, "vertex {v}: the weights must be copied unchanged");
+        assert!(
+            g.weights == inf.weights,
+            "vertex {v}: expected the weights {:?}, got {:?}: the weights must be copied unchanged",
+            inf.weights,
+            g.weights
+        );
         for slot in 0..4 {
             assert!(
                 usize::from(g.ids[slot]) < bones,
@@ -62,7 +72,12 @@ fn step1_every_slot_names_a_real_bone() {
                 g.ids[slot]
             );
             if inf.weights[slot] != 0.0 {
-                assert_eq!(u32::from(g.ids[slot]), inf.ids[slot], "vertex {v}, slot {slot}: a weighted id must stay");
+                assert!(
+                    u32::from(g.ids[slot]) == inf.ids[slot],
+                    "vertex {v}, slot {slot}: expected id {}, got {}: a weighted id must stay",
+                    inf.ids[slot],
+                    g.ids[slot]
+                );
             }
         }
     }
@@ -182,4 +197,100 @@ fn grader_step2_names_the_float_path_and_a_wrong_offset() {
     assert!(e.contains("bit patterns of floats"), "{e}");
     let e = check_probe(&records, &probe(headless.gl(), &records, offset_16)).unwrap_err();
     assert!(e.contains("attribute 4"), "{e}");
+}
+
+/// What `bind` leaves in GL's state: attributes 3 and 4 of `vao` must read
+/// the influence buffer (a pointer takes whichever buffer is bound to
+/// ARRAY_BUFFER when it is set), and no VAO may stay bound on return (a
+/// later call would change it). Before the call another buffer is bound, as
+/// it would be after uploading positions, so a missing bind shows.
+pub fn check_gl_state(bind: impl Fn(&glow::Context, glow::VertexArray, glow::Buffer, Layout)) -> Result<(), String> {
+    let headless = context();
+    let gl = headless.gl();
+    let records = probe_records();
+    let buffer = gpu::influence_buffer(gl, &records).expect("a buffer");
+    let other = gpu::influence_buffer(gl, &records).expect("another buffer"); // left bound to ARRAY_BUFFER
+    // SAFETY: fresh objects of this context; the queries write into local slices of the right size.
+    let (vao, bound_after, sources) = unsafe {
+        let vao = gl.create_vertex_array().expect("a VAO");
+        gl.bind_vertex_array(None);
+        bind(gl, vao, buffer, solution::influence_layout());
+        let bound_after = gl.get_parameter_vertex_array(glow::VERTEX_ARRAY_BINDING);
+        gl.bind_vertex_array(Some(vao));
+        let mut sources = [0.0f32; 2];
+        for (i, attribute) in [3, 4].into_iter().enumerate() {
+            let mut v = [0.0f32; 4];
+            gl.get_vertex_attrib_parameter_f32_slice(attribute, glow::VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, &mut v);
+            sources[i] = v[0];
+        }
+        gl.bind_vertex_array(None);
+        (vao, bound_after, sources)
+    };
+    let name = |b: glow::Buffer| b.0.get() as f32;
+    for (attribute, source) in [3, 4].into_iter().zip(sources) {
+        if source != name(buffer) {
+            let hint = if source == name(other) {
+                "the buffer bound last, not the influence buffer: bind the influence buffer to ARRAY_BUFFER before \
+                 setting the attribute pointers (a pointer takes whichever buffer is bound then)"
+            } else {
+                "no buffer at all: was the VAO bound when the pointers were set? Bind the VAO, then the buffer, then \
+                 set the pointers"
+            };
+            return Err(format!(
+                "attribute {attribute} of the VAO: expected it to read the influence buffer (GL name {}), got buffer \
+                 {source}: {hint}",
+                name(buffer)
+            ));
+        }
+    }
+    // SAFETY: objects of this context, not used again.
+    unsafe {
+        gl.delete_vertex_array(vao);
+        gl.delete_buffer(buffer);
+        gl.delete_buffer(other);
+    }
+    match bound_after {
+        None => Ok(()),
+        Some(left) => Err(format!(
+            "after bind_influences: expected no VAO bound, got VAO {} still bound: the VAO is left bound on \
+             return, so the next vertex array call would change it; unbind it (bind_vertex_array(None)) before \
+             returning",
+            left.0.get()
+        )),
+    }
+}
+
+#[test]
+fn step2_the_buffer_is_bound_before_the_pointers_and_the_vao_unbound_after() {
+    use common::grade::Verdict;
+    check_gl_state(bind_influences).or_fail();
+}
+
+/// Two classic wrong set-ups with right numbers: the influence buffer never
+/// bound (the pointers take the buffer bound last), and the VAO left bound.
+fn no_buffer_bind(gl: &glow::Context, vao: glow::VertexArray, _buffer: glow::Buffer, layout: Layout) {
+    // SAFETY: as the reference, without binding the influence buffer.
+    unsafe {
+        gl.bind_vertex_array(Some(vao));
+        gl.enable_vertex_attrib_array(3);
+        gl.vertex_attrib_pointer_i32(3, 4, glow::UNSIGNED_SHORT, layout.stride, layout.ids_offset);
+        gl.enable_vertex_attrib_array(4);
+        gl.vertex_attrib_pointer_f32(4, 4, glow::FLOAT, false, layout.stride, layout.weights_offset);
+        gl.bind_vertex_array(None);
+    }
+}
+
+fn vao_left_bound(gl: &glow::Context, vao: glow::VertexArray, buffer: glow::Buffer, layout: Layout) {
+    solution::bind_influences(gl, vao, buffer, layout);
+    // SAFETY: `vao` belongs to this context.
+    unsafe { gl.bind_vertex_array(Some(vao)) };
+}
+
+#[test]
+fn grader_step2_names_an_unbound_buffer_and_a_vao_left_bound() {
+    let e = check_gl_state(no_buffer_bind).unwrap_err();
+    assert!(e.contains("bind the influence buffer to ARRAY_BUFFER before"), "{e}");
+    let e = check_gl_state(vao_left_bound).unwrap_err();
+    assert!(e.contains("left bound"), "{e}");
+    check_gl_state(solution::bind_influences).unwrap_or_else(|e| panic!("{e}"));
 }

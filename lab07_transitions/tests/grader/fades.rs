@@ -39,30 +39,57 @@ fn fastest_alone(skeleton: &Skeleton, clips: &[Clip], rest: &[Transform], clip: 
 
 #[test]
 fn step4_fade_to_starts_a_fade_from_the_clip_playing() {
+    fade_starts(fade_to);
+}
+
+/// Step 4's start-of-fade checks with `fade_to` given.
+pub fn fade_starts(fade_to: crate::named::FadeTo) {
     let (_, clips, rest) = character();
     let mut cf = Crossfade::play(&clips, 1, Mode::Loop);
     cf.current.seconds = 0.4;
     fade_to(&mut cf, &clips, &rest, 2, Mode::Loop, 0.3);
-    assert_eq!(cf.current.clip, 2, "the new clip becomes `current`");
-    assert_eq!(cf.current.seconds, 0.0, "a clip that was not playing starts from its beginning");
+    assert!(
+        cf.current.clip == 2,
+        "expected clip 2 as `current`, got clip {}: the new clip becomes `current`",
+        cf.current.clip
+    );
+    assert!(
+        cf.current.seconds == 0.0,
+        "expected the new clip at 0 s, got {} s: a clip that was not playing starts from its beginning",
+        cf.current.seconds
+    );
     match &cf.fade {
         Some(Fade { from: Source::Clip(old), elapsed, duration }) => {
-            assert_eq!(
-                (old.clip, old.seconds),
-                (1, 0.4),
-                "the fade starts from the clip that was playing, at its time"
+            let got = (old.clip, old.seconds);
+            assert!(
+                got == (1, 0.4),
+                "expected the fade from (clip 1, 0.4 s), got {got:?}: the fade starts from the clip that was \
+                 playing, at its time"
             );
-            assert_eq!((*elapsed, *duration), (0.0, 0.3), "a new fade: elapsed 0, the duration asked for");
+            let got = (*elapsed, *duration);
+            assert!(got == (0.0, 0.3), "expected (elapsed, duration) (0, 0.3), got {got:?}: a new fade starts at 0");
         }
         other => panic!("with no fade in progress, fade from the playing clip (Source::Clip); got {other:?}"),
     }
     let before = cf.clone();
     fade_to(&mut cf, &clips, &rest, 2, Mode::Loop, 0.3);
-    assert_eq!(cf, before, "fading to the clip already fading in must change nothing");
+    assert!(
+        cf == before,
+        "fade_to(the clip already fading in): expected no change, got a new fade (elapsed {:?}): fading to the clip \
+         already fading in must change nothing",
+        cf.fade.as_ref().map(|f| f.elapsed)
+    );
 }
 
 #[test]
 fn step4_an_interruption_starts_from_the_pose_on_screen() {
+    interruption(fade_to, crossfade_pose, advance);
+}
+
+type PoseOnScreen = fn(&mut Crossfade, &[Clip], &[Transform]) -> Vec<Transform>;
+
+/// Step 4's interruption checks with the three functions given.
+pub fn interruption(fade_to: crate::named::FadeTo, crossfade_pose: PoseOnScreen, advance: fn(&mut Crossfade, f64)) {
     let (skeleton, clips, rest) = character();
     let mut cf = Crossfade::play(&clips, 1, Mode::Loop); // walk
     let mut poses = Vec::new();
@@ -74,10 +101,11 @@ fn step4_an_interruption_starts_from_the_pose_on_screen() {
         if frame == 40 {
             let before = crossfade_pose(&mut cf.clone(), &clips, &rest);
             fade_to(&mut cf, &clips, &rest, 3, Mode::Once, 0.5); // wave, mid-fade
-            assert_eq!(
-                (cf.current.clip, cf.current.seconds),
-                (3, 0.0),
-                "fade_to(wave) mid-fade: the wave, from its start, becomes `current`"
+            let got = (cf.current.clip, cf.current.seconds);
+            assert!(
+                got == (3, 0.0),
+                "fade_to(wave) mid-fade: expected (clip 3, 0 s) as `current`, got {got:?}: the wave, from its \
+                 start, becomes `current`"
             );
             let after = crossfade_pose(&mut cf.clone(), &clips, &rest);
             let (b, a) = (joints(&skeleton, &before), joints(&skeleton, &after));
@@ -101,17 +129,22 @@ fn step4_an_interruption_starts_from_the_pose_on_screen() {
 
 #[test]
 fn step4_fading_back_resumes_the_clip_on_its_own_clock() {
+    fading_back(fade_to);
+}
+
+/// Step 4's fade-back checks with `fade_to` given.
+pub fn fading_back(fade_to: crate::named::FadeTo) {
     let (_, clips, rest) = character();
     let mut cf = Crossfade::play(&clips, 1, Mode::Loop);
     for _ in 0..30 {
-        advance(&mut cf, 1.0 / 60.0);
+        solution::advance(&mut cf, 1.0 / 60.0); // step 3 is checked on its own
     }
     fade_to(&mut cf, &clips, &rest, 2, Mode::Loop, 0.6);
     for _ in 0..12 {
-        advance(&mut cf, 1.0 / 60.0);
+        solution::advance(&mut cf, 1.0 / 60.0);
     }
     fade_to(&mut cf, &clips, &rest, 1, Mode::Loop, 0.6); // back to walk, which is still fading out
-    assert_eq!(cf.current.clip, 1);
+    assert!(cf.current.clip == 1, "fading back to walk: expected clip 1 as `current`, got {}", cf.current.clip);
     assert!(
         (cf.current.seconds - 42.0 / 60.0).abs() < 1e-9,
         "walk was fading out at {} s of its own clock: fading back must continue from there, not restart (got {} s)",
@@ -126,6 +159,11 @@ fn step4_fading_back_resumes_the_clip_on_its_own_clock() {
 
 #[test]
 fn step5_cycle_length_and_phase() {
+    cycle_and_phase(cycle_seconds, advance_phase);
+}
+
+/// Step 5's clock checks with the two functions given.
+pub fn cycle_and_phase(cycle_seconds: fn(f64, f64, f32) -> f64, advance_phase: fn(f64, f64, f64, f64, f32) -> f64) {
     for (w, want) in [(0.0f32, 1.0), (1.0, 2.0 / 3.0), (0.5, 5.0 / 6.0)] {
         let got = cycle_seconds(1.0, 2.0 / 3.0, w);
         assert!(
@@ -138,11 +176,8 @@ fn step5_cycle_length_and_phase() {
         (got - (0.9f64 + 0.25 / 0.75).rem_euclid(1.0)).abs() < 1e-9,
         "advance_phase(0.9, 0.25 s, 1 s, 0.5 s, 0.5): the cycle is 0.75 s; the phase wraps into [0, 1); got {got}"
     );
-    assert_eq!(
-        advance_phase(0.3, 0.1, 0.0, 0.0, 0.5),
-        0.3,
-        "a cycle of no length leaves the phase as it is (never NaN)"
-    );
+    let got = advance_phase(0.3, 0.1, 0.0, 0.0, 0.5);
+    assert!(got == 0.3, "a cycle of no length: expected the phase 0.3, got {got}: it stays as it is (never NaN)");
 }
 
 #[test]
@@ -168,6 +203,13 @@ fn step5_synced_pose_samples_both_clips_at_one_phase() {
 
 #[test]
 fn step6_an_additive_delta_puts_the_pose_back() {
+    delta_and_layer(additive_delta, add_layer);
+}
+
+type Layer = fn(&Transform, &Transform, f32) -> Transform;
+
+/// Step 6's additive checks with the two functions given.
+pub fn delta_and_layer(additive_delta: fn(&Transform, &Transform) -> Transform, add_layer: Layer) {
     let reference = Transform {
         translation: Vec3::new(0.0, 1.0, 0.0),
         rotation: Quat::from_rotation_z(0.8),
@@ -217,7 +259,29 @@ fn step6_an_additive_delta_puts_the_pose_back() {
 
 #[test]
 fn step6_the_mask_covers_the_subtree_and_nothing_above() {
+    mask_covers(subtree_mask);
     let (skeleton, clips, rest) = character();
+    let chest = skeleton.find("chest").unwrap();
+    let mask = subtree_mask(&skeleton, chest);
+    let (walk, wave) = (pose_of(&clips[1], &rest, 0.3), pose_of(&clips[3], &rest, 1.2));
+    let got = masked_blend(&walk, &wave, &mask, 0.75);
+    for n in 0..rest.len() {
+        let want = if mask[n] { reference_blend(&walk[n], &wave[n], 0.75) } else { walk[n] };
+        check_quat(&format!("masked_blend: node `{}`", skeleton.nodes[n].name), got[n].rotation, want.rotation, &[])
+            .or_fail();
+        check_vec3(
+            &format!("masked_blend: node `{}`", skeleton.nodes[n].name),
+            got[n].translation,
+            want.translation,
+            &[],
+        )
+        .or_fail();
+    }
+}
+
+/// Step 6's mask checks with `subtree_mask` given.
+pub fn mask_covers(subtree_mask: fn(&Skeleton, usize) -> Vec<bool>) {
+    let (skeleton, ..) = character();
     let chest = skeleton.find("chest").unwrap();
     let mask = subtree_mask(&skeleton, chest);
     for (n, node) in skeleton.nodes.iter().enumerate() {
@@ -232,20 +296,12 @@ fn step6_the_mask_covers_the_subtree_and_nothing_above() {
         } else {
             ""
         };
-        assert_eq!(mask.get(n), Some(&inside), "subtree_mask under `chest`: node `{}`{leak}", node.name);
-    }
-    let (walk, wave) = (pose_of(&clips[1], &rest, 0.3), pose_of(&clips[3], &rest, 1.2));
-    let got = masked_blend(&walk, &wave, &mask, 0.75);
-    for n in 0..rest.len() {
-        let want = if mask[n] { reference_blend(&walk[n], &wave[n], 0.75) } else { walk[n] };
-        check_quat(&format!("masked_blend: node `{}`", skeleton.nodes[n].name), got[n].rotation, want.rotation, &[])
-            .or_fail();
-        check_vec3(
-            &format!("masked_blend: node `{}`", skeleton.nodes[n].name),
-            got[n].translation,
-            want.translation,
-            &[],
-        )
-        .or_fail();
+        let got = mask.get(n).copied();
+        assert!(
+            got == Some(inside),
+            "subtree_mask under `chest`: node `{}`: expected {:?}, got {got:?}{leak}",
+            node.name,
+            Some(inside)
+        );
     }
 }
