@@ -13,6 +13,7 @@ pub mod character;
 pub mod gl;
 pub mod grade;
 pub mod headless;
+pub mod lecture;
 pub mod load;
 pub mod model;
 pub mod pose;

@@ -8,9 +8,9 @@ use crate::{BONE, Hierarchy, REST, SELECTED, SUBTREE};
 pub const FIGURES: [Figure; 3] = [
     Figure::still(
         "forearm-turned",
-        "The left forearm turned 60 degrees about its X axis: the hand follows, the rest stays",
+        "The left forearm turned 60 degrees about its Z axis: the hand follows, the rest stays",
     )
-    .set(&["joint=forearm_l", "angles=60,0,0", "animate=false", "rest=true"])
+    .set(&["joint=forearm_l", "angles=0,0,60", "animate=false", "rest=true"])
     .with(&["--legend"]),
     Figure::still("axes", "Every joint's axes, read from the columns of its world matrix (X red, Y green, Z blue)")
         .set(&["joint=spine", "animate=false"])
