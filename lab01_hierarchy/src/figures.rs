@@ -29,7 +29,7 @@ pub fn legend(lab: &Hierarchy) -> Legend {
         .line(format!("selected: {joint}, turned ({:.0}, {:.0}, {:.0}) degrees", a.x, a.y, a.z))
         .line(if lab.animate { "the built-in motion plays" } else { "still (no motion)" })
         .swatch(BONE, "bones")
-        .swatch(SELECTED, format!("{joint}"))
+        .swatch(SELECTED, joint)
         .swatch(SUBTREE, format!("{joint}'s subtree"));
     if lab.show_rest {
         legend = legend.swatch(REST, "rest pose");

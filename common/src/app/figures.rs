@@ -179,9 +179,9 @@ pub(super) fn render_all(demo: Demo, figures: &[Figure], args: &Args) -> Result<
             .output()
             .map_err(|e| format!("figure {}: cannot run {}: {e}", figure.name, exe.display()))?;
         if !out.status.success() {
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            let why = stderr.lines().rfind(|l| !l.trim().is_empty()).unwrap_or("no message");
-            return Err(format!("figure {}: {why}", figure.name));
+            // The demo's own message (a stub names its step), then ours.
+            eprint!("{}", String::from_utf8_lossy(&out.stderr));
+            return Err(format!("figure {} was not made (the reason is above); nothing more rendered", figure.name));
         }
         let bytes = std::fs::metadata(&file).map(|m| m.len()).unwrap_or(0);
         println!(
