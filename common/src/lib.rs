@@ -14,6 +14,7 @@ pub mod gl;
 pub mod gltf;
 pub mod grade;
 pub mod headless;
+pub mod lecture;
 pub mod load;
 pub mod model;
 pub mod pose;

@@ -2,6 +2,8 @@
 //! it with the sliders and watch its subtree follow; re-parent it and see it
 //! stay put (step 6). `cargo run -p lab01_hierarchy -- --help` for options.
 
+mod figures;
+
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -274,6 +276,10 @@ impl Lab for Hierarchy {
         self.time = 0.0;
     }
 
+    fn legend(&self) -> common::app::Legend {
+        figures::legend(self)
+    }
+
     fn help(&self) -> &str {
         "Lines join each joint to its parent; dots are joints; red/green/blue are each joint's X/Y/Z axes, \
          read from the columns of its world matrix. The selected joint is orange, its subtree a darker orange.\n\
@@ -289,5 +295,5 @@ fn main() -> ExitCode {
         title: "Lab 01: the transform hierarchy",
         settings: &["joint", "angles", "axes", "rest", "animate", "recursive", "reparent"],
     };
-    app::run(demo, Hierarchy::new)
+    app::run_with_figures(demo, &figures::FIGURES, Hierarchy::new)
 }

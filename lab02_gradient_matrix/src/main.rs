@@ -2,6 +2,8 @@
 //! arrow per joint from one to the other, and a box held in a hand that is
 //! moved by that bone's gradient matrix alone.
 
+mod figures;
+
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -246,6 +248,10 @@ impl Lab for Gradients {
         self.key = self.first_key;
     }
 
+    fn legend(&self) -> common::app::Legend {
+        figures::legend(self)
+    }
+
     fn help(&self) -> &str {
         "Grey: the bind pose. Blue: the target pose. Pink arrows: where each joint goes. \
          The see-through skin is the bind pose. The orange box was placed at the hand in the bind pose \
@@ -261,5 +267,5 @@ fn main() -> ExitCode {
         title: "Lab 02: the gradient matrix",
         settings: &["key", "joint", "bind", "arrows", "ghost"],
     };
-    app::run(demo, Gradients::new)
+    app::run_with_figures(demo, &figures::FIGURES, Gradients::new)
 }

@@ -3,6 +3,7 @@
 //! show normals and tangents, or look at the twisting cylinders that show
 //! linear blending's volume loss.
 
+mod figures;
 mod look;
 mod twist;
 
@@ -354,6 +355,10 @@ impl Lab for CpuSkinning {
         false
     }
 
+    fn legend(&self) -> common::app::Legend {
+        figures::legend(self)
+    }
+
     fn help(&self) -> &str {
         "The skin is moved by your skinning code on the CPU every frame. Heat map: blue = no weight, \
          red = full weight of the selected joint. Twisting cylinders: linear blend on the left, stitching on the right.\n\
@@ -381,5 +386,5 @@ fn main() -> ExitCode {
             "key",
         ],
     };
-    app::run(demo, CpuSkinning::new)
+    app::run_with_figures(demo, &figures::FIGURES, CpuSkinning::new)
 }

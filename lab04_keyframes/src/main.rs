@@ -3,6 +3,7 @@
 //! stepping you see when keys are held instead of interpolated, and a chosen
 //! joint's motion trail over the whole clip with its keys as dots.
 
+mod figures;
 mod view;
 
 use std::process::ExitCode;
@@ -271,6 +272,10 @@ impl Lab for Keyframes {
         self.cursors = ClipCursors::for_clip(&self.clips[self.clip]);
     }
 
+    fn legend(&self) -> common::app::Legend {
+        figures::legend(self)
+    }
+
     fn help(&self) -> &str {
         "The clip is sampled by your code every frame and skinned (lab 03's reference). The blue line is the \
          selected joint's path over one play of the clip; amber dots are where it is at key times; the red dot is \
@@ -285,5 +290,5 @@ fn main() -> ExitCode {
         title: "Lab 04: keyframes",
         settings: &["mode", "hold", "trail", "joint", "skeleton"],
     };
-    app::run(demo, Keyframes::new)
+    app::run_with_figures(demo, &figures::FIGURES, Keyframes::new)
 }

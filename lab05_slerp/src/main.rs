@@ -5,6 +5,7 @@
 
 mod arc;
 mod character;
+mod figures;
 mod playback;
 
 use std::process::ExitCode;
@@ -213,6 +214,10 @@ impl Lab for SlerpDemo {
         std::mem::take(&mut self.reframe)
     }
 
+    fn legend(&self) -> common::app::Legend {
+        figures::legend(self)
+    }
+
     fn help(&self) -> &str {
         "Arcs: one joint turned between two keys, left by lerp (not normalised: it shrinks), middle by nlerp, \
          right by your slerp. Dots mark equal steps of t: evenly spaced for slerp, crowded near the keys for \
@@ -228,5 +233,5 @@ fn main() -> ExitCode {
         title: "Lab 05: slerp",
         settings: &["view", "angle", "steps", "long", "t", "rotation", "keys", "loop", "skeleton"],
     };
-    app::run(demo, SlerpDemo::new)
+    app::run_with_figures(demo, &figures::FIGURES, SlerpDemo::new)
 }

@@ -8,6 +8,7 @@
 
 mod crowd;
 mod draw;
+mod figures;
 mod twist;
 
 use std::process::ExitCode;
@@ -316,6 +317,10 @@ impl Lab for GpuSkinning {
         std::mem::take(&mut self.reframe)
     }
 
+    fn legend(&self) -> common::app::Legend {
+        figures::legend(self)
+    }
+
     fn help(&self) -> &str {
         "A crowd skinned on the GPU by your steps and shader: each character plays its own clip at its own phase, \
          with one palette upload and one draw call. Bone ids: a colour per bone, blended by weight. Weights: blue = \
@@ -333,5 +338,5 @@ fn main() -> ExitCode {
         title: "Lab 06: skinning on the GPU",
         settings: &["crowd", "skinning", "view", "joint", "palette", "twist", "max_components"],
     };
-    app::run(demo, GpuSkinning::new)
+    app::run_with_figures(demo, &figures::FIGURES, GpuSkinning::new)
 }

@@ -14,6 +14,7 @@
 //! clips of another file, each channel placed on the node of the same name.
 
 mod clips;
+mod figures;
 mod mix;
 mod options;
 mod panel;
@@ -244,6 +245,10 @@ impl Lab for Transitions {
         self.mixer.reset();
     }
 
+    fn legend(&self) -> common::app::Legend {
+        figures::legend(self)
+    }
+
     fn help(&self) -> &str {
         "The character is the pose your steps blend, skinned (lab 03's reference). Ghosts: on the left (orange) \
          what fades out, alone (a clip on its own clock, or the pose frozen when a fade was interrupted); on the \
@@ -259,5 +264,5 @@ impl Lab for Transitions {
 
 fn main() -> ExitCode {
     let demo = Demo { crate_name: "lab07_transitions", title: "Lab 07: transitions", settings: options::KEYS };
-    app::run(demo, Transitions::new)
+    app::run_with_figures(demo, &figures::FIGURES, Transitions::new)
 }

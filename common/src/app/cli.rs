@@ -42,6 +42,40 @@ pub struct Args {
     /// Print what was loaded (nodes, meshes, bones, clips) and exit.
     #[arg(long)]
     pub info: bool,
+
+    /// Record headless and exit: an animated GIF (PATH ends in .gif) or, when
+    /// PATH is an existing folder or ends in `/`, numbered PNGs. `--frames`
+    /// gives the count (default: the clip's length, else 3 s; at most 900).
+    #[arg(long, value_name = "PATH", conflicts_with = "screenshot", value_parser = super::record::parse_record_path)]
+    pub record: Option<PathBuf>,
+
+    /// Frames per second of a recording: the clock steps by exactly 1/FPS.
+    #[arg(long, value_name = "FPS", default_value_t = 30.0, value_parser = super::record::parse_fps)]
+    pub fps: f32,
+
+    /// Draw the lab's title, what is playing and the key to its colours into
+    /// screenshots and recordings.
+    #[arg(long)]
+    pub legend: bool,
+
+    /// Paint the demo's side panel into screenshots and recordings.
+    #[arg(long)]
+    pub panel: bool,
+
+    /// Projector mode: larger UI, thicker lines and dots, a black background
+    /// (P toggles it in the window).
+    #[arg(long)]
+    pub present: bool,
+
+    /// Render every lecture figure this demo declares into DIR (PNG and GIF,
+    /// plus `figures.tsv`: name, file, caption, command) and exit.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["screenshot", "record"])]
+    pub figures: Option<PathBuf>,
+
+    /// Whether `--size` was given on the command line (`--figures` keeps each
+    /// figure's own size unless it was).
+    #[arg(skip)]
+    pub size_given: bool,
 }
 
 impl Args {

@@ -1,12 +1,24 @@
 //! The demo runner every lab's `main.rs` calls: command line, model loading,
 //! a window with an orbit camera and an egui side panel, or a headless
-//! screenshot. A lab provides a [`Lab`]; the runner does the rest.
+//! screenshot or recording. A lab provides a [`Lab`]; the runner does the rest.
 //!
 //! Shared keys: Space pause, Left/Right step a frame, R reset, S screenshot,
-//! F1 help, Esc quit. Drag to orbit, right-drag to pan, wheel to zoom.
+//! P projector mode, F1 help, Esc quit. Drag to orbit, right-drag to pan,
+//! wheel to zoom.
+//!
+//! Lecture kit: `--record` (GIF or PNGs, a fixed clock step), `--legend` and
+//! `--panel` (words painted into captures by egui on the headless context),
+//! `--present` (projector mode) and `--figures DIR` (every [`Figure`] a lab
+//! declares, see [`run_with_figures`]).
 
+mod capture;
 mod cli;
+mod figures;
 mod guard;
+mod legend;
+mod paint;
+mod panel;
+mod record;
 mod screenshot;
 mod window;
 
@@ -14,7 +26,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 pub use cli::Args;
+pub use figures::{Figure, Kind};
 pub use guard::Stop;
+pub use legend::{Key, Legend};
+pub use record::{MAX_FPS, MAX_FRAMES, gif_delay_cs};
 
 use crate::camera::{Aabb, Camera};
 use crate::model::Model;
@@ -54,6 +69,11 @@ pub trait Lab {
     fn help(&self) -> &str {
         ""
     }
+    /// What `--legend` says besides the title and the time: what is playing
+    /// and the key to every colour the current view uses. Empty by default.
+    fn legend(&self) -> Legend {
+        Legend::default()
+    }
 }
 
 /// Names of a demo: its crate (`lab01_hierarchy`, used in messages) and a title.
@@ -75,13 +95,34 @@ pub type MakeLab<'a, L> = Box<dyn FnOnce(&Arc<glow::Context>, &Args, Scene) -> R
 /// window or writes a screenshot. Returns the process exit code; every
 /// failure is one clear line on stderr (no panic, no backtrace).
 pub fn run<L: Lab>(demo: Demo, make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String>) -> ExitCode {
+    run_with_figures(demo, &[], make)
+}
+
+/// [`run`] for a demo that declares lecture figures: `--figures DIR`
+/// renders each of them (a PNG or a GIF) into DIR, with `figures.tsv`.
+pub fn run_with_figures<L: Lab>(
+    demo: Demo,
+    figures: &[Figure],
+    make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String>,
+) -> ExitCode {
+    use clap::parser::ValueSource;
     use clap::{CommandFactory, FromArgMatches};
     guard::install_hook();
-    let command = Args::command().name(demo.crate_name).about(demo.title);
-    let args = match Args::from_arg_matches(&command.get_matches()) {
+    let matches = Args::command().name(demo.crate_name).about(demo.title).get_matches();
+    let mut args = match Args::from_arg_matches(&matches) {
         Ok(args) => args,
         Err(e) => e.exit(),
     };
+    args.size_given = matches.value_source("size") == Some(ValueSource::CommandLine);
+    if args.figures.is_some() {
+        return match figures::render_all(demo, figures, &args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("{}: {message}", demo.crate_name);
+                ExitCode::from(1)
+            }
+        };
+    }
     if let Some((key, _)) = args.settings.iter().find(|(k, _)| !demo.settings.contains(&k.as_str())) {
         let known = if demo.settings.is_empty() { "none".to_string() } else { demo.settings.join(", ") };
         eprintln!("{}: --set {key}=...: no such setting; this demo knows: {known}", demo.crate_name);
@@ -101,6 +142,8 @@ pub fn run<L: Lab>(demo: Demo, make: impl FnOnce(&Arc<glow::Context>, &Args, Sce
     let make: MakeLab<L> = Box::new(make);
     let result = if args.screenshot.is_some() {
         screenshot::run(demo, &args, scene, make)
+    } else if args.record.is_some() {
+        record::run(demo, &args, scene, make)
     } else {
         window::run(demo, &args, scene, make)
     };

@@ -1,12 +1,12 @@
-//! `--screenshot PATH`: render headless through EGL and write a PNG.
+//! `--screenshot PATH`: render headless through EGL and write a PNG (with
+//! `--frames N`, N frames 1/60 s apart, timed, the last one written).
 
 use std::time::Instant;
 
+use super::capture::Capture;
 use super::guard::guard;
 use super::{Args, Demo, Failure, Lab, MakeLab, Scene};
-use crate::camera::OrbitCamera;
 use crate::gl;
-use crate::headless::Headless;
 
 /// The most `update` calls [`advance`] makes: 10 s at 60 frames a second.
 pub(super) const MAX_STEPS: u32 = 600;
@@ -28,28 +28,20 @@ pub(super) fn advance<L: Lab>(lab: &mut L, seconds: f32) -> Result<(), Failure> 
 pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L>) -> Result<(), Failure> {
     let path = args.screenshot.clone().expect("screenshot path given");
     let (w, h) = args.size;
-    let headless = Headless::new(w, h).map_err(|e| e.to_string())?;
-    let gl = headless.gl().clone();
-    let mut lab = guard(|| make(&gl, args, scene))?.map_err(|message| super::naming_model(message, args))?;
-    let camera = OrbitCamera::framing(&lab.bounds(), w as f32 / h as f32).camera(w as f32, h as f32);
-    advance(&mut lab, args.time)?;
+    let mut capture = Capture::new(demo, args, scene, make)?;
     let frames = args.frames.unwrap_or(1).max(1);
     let start = Instant::now();
     for frame in 0..frames {
         if frame > 0 {
-            guard(|| lab.update(1.0 / 60.0))?;
+            capture.advance(1.0 / 60.0)?;
         }
-        headless.target().bind(&gl);
-        gl::begin_scene(&gl, [0, 0, w as i32, h as i32], gl::BACKGROUND);
-        guard(|| lab.draw(&gl, &camera))?;
-        gl::finish(&gl);
+        capture.draw()?;
     }
     if args.frames.is_some() {
         let ms = start.elapsed().as_secs_f64() * 1000.0 / frames as f64;
-        println!("{}: {frames} frames, {ms:.2} ms per frame (update + draw), {}", demo.crate_name, headless.describe());
+        println!("{}: {frames} frames, {ms:.2} ms per frame (update + draw), {}", demo.crate_name, capture.describe());
     }
-    gl::check_error(&gl, "drawing the screenshot").map_err(|e| e.to_string())?;
-    let image = headless.read_image();
+    let image = capture.render()?;
     let first = image.get_pixel(0, 0);
     if image.pixels().all(|p| p == first) {
         eprintln!("warning: the image is one flat colour: nothing was drawn in view");

@@ -20,6 +20,7 @@ use winit::raw_window_handle::HasWindowHandle;
 use winit::window::{Window, WindowId};
 
 use super::guard::guard;
+use super::panel::{Shared, side_panel};
 use super::screenshot::advance;
 use super::{Args, Demo, Failure, Lab, MakeLab, Scene};
 use crate::camera::OrbitCamera;
@@ -45,6 +46,7 @@ struct App<'a, L: Lab> {
     speed: f32,
     step: f32,
     show_help: bool,
+    present: bool,
     take_screenshot: bool,
     message: String,
     drag: Option<MouseButton>,
@@ -74,6 +76,7 @@ pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L
         speed: 1.0,
         step: 0.0,
         show_help: false,
+        present: args.present,
         take_screenshot: false,
         message: String::new(),
         drag: None,
@@ -168,9 +171,20 @@ impl<L: Lab> App<'_, L> {
                 }
             }
             KeyCode::KeyS => self.take_screenshot = true,
+            KeyCode::KeyP => self.set_present(!self.present),
             KeyCode::F1 => self.show_help = !self.show_help,
             KeyCode::Escape => event_loop.exit(),
             _ => {}
+        }
+    }
+
+    /// Projector mode on or off: UI zoom, line scale (the background is
+    /// chosen each frame).
+    fn set_present(&mut self, on: bool) {
+        self.present = on;
+        gl::set_line_scale(if on { gl::PRESENT_LINE_SCALE } else { 1.0 });
+        if let Some(g) = self.graphics.as_ref() {
+            g.egui.egui_ctx.set_zoom_factor(if on { super::panel::PRESENT_ZOOM } else { 1.0 });
         }
     }
 
@@ -217,18 +231,15 @@ impl<L: Lab> App<'_, L> {
         let title = self.demo.title;
         let ui_result = guard(|| {
             g.egui.run(&g.window, |ui| {
-                let panel = egui::Panel::left("lab_panel").default_size(300.0).show(ui, |ui| {
-                    ui.heading(title);
-                    ui.label(format!("{mean_ms:.1} ms per frame"));
-                    crate::ui::playback(ui, paused, speed);
-                    ui.toggle_value(show_help, "Help (F1)");
-                    if !message.is_empty() {
-                        ui.label(message.as_str());
-                    }
-                    ui.separator();
-                    egui::ScrollArea::vertical().show(ui, |ui| lab.ui(ui));
-                });
-                panel_right = panel.response.rect.right();
+                let shared = Shared {
+                    title,
+                    status: format!("{mean_ms:.1} ms per frame"),
+                    paused: &mut *paused,
+                    speed: &mut *speed,
+                    show_help: &mut *show_help,
+                    message: message.as_str(),
+                };
+                panel_right = side_panel(ui, shared, &mut *lab);
                 egui::Window::new("Help").open(show_help).show(ui.ctx(), |ui| {
                     ui.label(KEYS_HELP);
                     if !lab.help().is_empty() {
@@ -251,7 +262,8 @@ impl<L: Lab> App<'_, L> {
         let viewport = [left, 0, (size.width as i32 - left).max(1), size.height.max(1) as i32];
         let camera = self.orbit.camera(viewport[2] as f32, viewport[3] as f32);
         let gl_ctx = g.gl.clone();
-        gl::begin_scene(&gl_ctx, viewport, gl::BACKGROUND);
+        let background = if self.present { gl::PRESENT_BACKGROUND } else { gl::BACKGROUND };
+        gl::begin_scene(&gl_ctx, viewport, background);
         if let Err(stop) = guard(|| lab.draw(&gl_ctx, &camera)) {
             return self.fail(event_loop, stop.into());
         }
@@ -271,7 +283,8 @@ impl<L: Lab> App<'_, L> {
 }
 
 const KEYS_HELP: &str = "Space: pause / play\nLeft / Right: step one frame back / forward\n\
-R: reset the demo and the camera\nS: save a screenshot of the 3D view (PNG)\nF1: this help\nEsc: quit\n\
+R: reset the demo and the camera\nS: save a screenshot of the 3D view (PNG)\n\
+P: projector mode (larger text, thicker lines, black background)\nF1: this help\nEsc: quit\n\
 Drag: orbit    Right-drag: pan    Wheel: zoom";
 
 /// Saves the 3D viewport as the first free `<crate>-N.png`; returns a status line.
@@ -309,6 +322,7 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
         self.orbit = OrbitCamera::framing(&self.lab.as_ref().expect("just set").bounds(), self.aspect());
         self.last_frame = Instant::now();
         self.started = Instant::now();
+        self.set_present(self.args.present);
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {

@@ -1,6 +1,8 @@
 //! Lines and round points drawn a fixed number of pixels wide: skeletons,
 //! joint axes, arrows, normals.
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use glam::Vec3;
 use glow::HasContext;
 
@@ -146,7 +148,17 @@ impl LineRenderer {
 
     /// Draws the overlay. With `on_top` it ignores depth (a skeleton inside
     /// a mesh stays visible); otherwise the scene hides what is behind it.
+    /// Widths and dot sizes are multiplied by [`line_scale`] (projector mode).
     pub fn draw(&self, gl: &glow::Context, camera: &Camera, overlay: &Overlay, on_top: bool) {
+        let scale = line_scale();
+        let widened;
+        let overlay = if scale == 1.0 {
+            overlay
+        } else {
+            let wider = |v: &[Vertex]| v.iter().map(|v| Vertex { size: v.size * scale, ..*v }).collect();
+            widened = Overlay { lines: wider(&overlay.lines), points: wider(&overlay.points) };
+            &widened
+        };
         // SAFETY: state changes on the current context; restored at the end.
         unsafe {
             if on_top {
@@ -180,4 +192,19 @@ impl LineRenderer {
             }
         }
     }
+}
+
+/// The factor every line width and dot size is drawn at (bits of an `f32`; 1.0).
+static LINE_SCALE: AtomicU32 = AtomicU32::new(0x3F80_0000);
+
+/// Sets the factor [`LineRenderer::draw`] applies to widths and dot sizes
+/// (projector mode makes lines and joints thicker); 1 is as the lab asked.
+pub fn set_line_scale(scale: f32) {
+    let scale = if scale.is_finite() && scale > 0.0 { scale } else { 1.0 };
+    LINE_SCALE.store(scale.to_bits(), Ordering::Relaxed);
+}
+
+/// The factor set by [`set_line_scale`].
+pub fn line_scale() -> f32 {
+    f32::from_bits(LINE_SCALE.load(Ordering::Relaxed))
 }

@@ -14,7 +14,7 @@ mod target;
 mod texture;
 
 pub use glow;
-pub use lines::{LineRenderer, Overlay};
+pub use lines::{LineRenderer, Overlay, line_scale, set_line_scale};
 pub use mesh::{MeshBuffers, attrib};
 pub use shader::{GlError, Program};
 pub use surface::{SurfaceRenderer, SurfaceStyle};
@@ -51,6 +51,12 @@ pub fn check_error(gl: &glow::Context, what: &str) -> Result<(), GlError> {
 
 /// The course's background colour (linear RGB).
 pub const BACKGROUND: [f32; 3] = [0.16, 0.17, 0.20];
+
+/// The background in projector mode (`--present`): black, for contrast.
+pub const PRESENT_BACKGROUND: [f32; 3] = [0.0, 0.0, 0.0];
+
+/// How much thicker lines and joint dots are in projector mode.
+pub const PRESENT_LINE_SCALE: f32 = 2.0;
 
 /// Starts drawing a 3D scene into `viewport` (x, y, width, height in pixels):
 /// sets the state a scene expects and clears that rectangle to `background`.

@@ -1,0 +1,7 @@
+//! The lecture figures this demo declares (src/figures.rs) all render:
+//! right size, not blank, recordings with their frame count and motion.
+
+#[test]
+fn demo_figures_render() {
+    common::lecture::expect_figures(env!("CARGO_BIN_EXE_lab06_gpu_skinning"), "lab06");
+}
