@@ -143,6 +143,7 @@ fn three_tracks() -> Channel {
         positions: (0..8).map(|i| key(f64::from(i) * 3.0, Vec3::splat(i as f32))).collect(),
         rotations: (0..20).map(|i| key(f64::from(i), Quat::from_rotation_y(i as f32 * 0.1))).collect(),
         scales: (0..5).map(|i| key(f64::from(i) * 5.0, Vec3::splat(1.0 + i as f32))).collect(),
+        ..Channel::default()
     }
 }
 
