@@ -143,7 +143,7 @@ fn sync_copies_only_what_changed_and_removes_the_rest() {
 }
 
 fn limits(timeout_ms: u64, memory_mb: u64) -> Limits {
-    Limits { timeout: Duration::from_millis(timeout_ms), memory_mb, output_cap: 1000 }
+    Limits { timeout: Duration::from_millis(timeout_ms), memory_mb, cpu_s: 0, output_cap: 1000 }
 }
 
 #[test]
@@ -161,6 +161,9 @@ fn the_memory_limit_is_set_and_output_is_capped() {
     let sh = Path::new("/bin/sh");
     let ran = run_limited(sh, &["-c", "ulimit -v"], Path::new("/"), &[], &limits(5000, 100)).unwrap();
     assert_eq!(ran.stdout.trim(), "102400");
+    let cpu = Limits { cpu_s: 7, ..limits(5000, 0) };
+    let ran = run_limited(sh, &["-c", "ulimit -t; ulimit -c"], Path::new("/"), &[], &cpu).unwrap();
+    assert_eq!(ran.stdout.split_whitespace().collect::<Vec<_>>(), ["7", "0"]);
     let ran = run_limited(sh, &["-c", "yes | head -c 100000; exit 3"], Path::new("/"), &[], &limits(5000, 0)).unwrap();
     assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
     assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
