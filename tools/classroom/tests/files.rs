@@ -178,3 +178,25 @@ fn secrets_and_libtest_settings_are_not_passed_on() {
         assert!(!classroom::process::hidden(name), "{name}");
     }
 }
+
+#[test]
+fn labs_toml_names_every_lab_and_files_that_exist() {
+    let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let labs = classroom::config::load(&course).unwrap();
+    let mut folders: Vec<String> = fs::read_dir(&course)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.starts_with("lab") && n[3..].starts_with(|c: char| c.is_ascii_digit()) && course.join(n).is_dir())
+        .collect();
+    folders.sort();
+    let named: Vec<String> = labs.iter().map(|l| l.name.clone()).collect();
+    assert_eq!(named, folders, "tools/classroom/labs.toml must have one section per lab folder, in order");
+    for lab in &labs {
+        for file in &lab.files {
+            for f in [file.clone(), LabSpec::reference_of(file)] {
+                assert!(course.join(&lab.name).join(&f).is_file(), "{}: {f} does not exist", lab.name);
+            }
+        }
+    }
+}
