@@ -54,8 +54,12 @@ pub fn build(tree: &Path, target_dir: &Path, lab: &str, tests: &[String], timeou
         args.extend(["--test".to_string(), t.clone()]);
     }
     let env = [("CARGO_TARGET_DIR", target_dir.as_os_str()), ("CARGO_TERM_COLOR", "never".as_ref())];
-    let limits =
-        Limits { timeout: timeout.unwrap_or(Duration::from_secs(u64::MAX / 4)), memory_mb: 0, output_cap: 64 << 20 };
+    let limits = Limits {
+        timeout: timeout.unwrap_or(Duration::from_secs(u64::MAX / 4)),
+        memory_mb: 0,
+        cpu_s: 0,
+        output_cap: 64 << 20,
+    };
     let ran = match run_limited(Path::new(&cargo), &args, tree, &env, &limits) {
         Ok(r) => r,
         Err(e) => return Built { stderr_tail: format!("cannot run cargo: {e}"), ..Built::default() },

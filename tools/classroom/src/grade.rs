@@ -226,7 +226,10 @@ fn build(p: &Prepared, o: &Options, s: &Student, index: usize) -> Result<Job, St
 
 /// Runs each step test in its own process under the limits.
 fn run_tests(p: &Prepared, o: &Options, job: Job) -> StudentResult {
-    let limits = Limits { timeout: o.timeout, memory_mb: o.memory_mb, output_cap: 256 << 10 };
+    // The CPU-time limit is a backstop only: it stops a spinning test that
+    // outlives this process (grading interrupted), never one within its time.
+    let cpu_s = (o.timeout.as_secs_f64() * 8.0).ceil() as u64 + 10;
+    let limits = Limits { timeout: o.timeout, memory_mb: o.memory_mb, cpu_s, output_cap: 256 << 10 };
     let tmp = job.work.join("tmp");
     let env = [("RUST_BACKTRACE", "0".as_ref()), ("TMPDIR", tmp.as_os_str())];
     let cwd = p.tree.join(&p.lab.name);

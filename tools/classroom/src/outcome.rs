@@ -79,6 +79,7 @@ fn crash_reason(ran: &Ran, memory_mb: u64) -> String {
         }
         Some(s) if s.signal() == Some(11) => "crashed: segmentation fault".into(),
         Some(s) if s.signal() == Some(9) => "crashed: killed (out of memory?)".into(),
+        Some(s) if s.signal() == Some(24) => "crashed: used up its CPU time (a loop that never ends?)".into(),
         Some(s) if s.signal().is_some() => format!("crashed: killed by signal {}", s.signal().unwrap_or(0)),
         Some(s) if s.code() == Some(125) => "the grader could not set the memory limit (ulimit -v failed)".into(),
         Some(s) => format!(

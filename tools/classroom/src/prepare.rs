@@ -157,7 +157,7 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
 }
 
 fn list_tests(exe: &Path, cwd: &Path) -> Result<String, String> {
-    let limits = Limits { timeout: std::time::Duration::from_secs(120), memory_mb: 0, output_cap: 4 << 20 };
+    let limits = Limits { timeout: std::time::Duration::from_secs(120), memory_mb: 0, cpu_s: 0, output_cap: 4 << 20 };
     let ran = run_limited(exe, &["--list", "--format", "terse"], cwd, &[], &limits)
         .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
     if !ran.status.is_some_and(|s| s.success()) {

@@ -1,7 +1,7 @@
 //! Running one process with limits: a wall-clock time limit (the whole
 //! process group is killed when it runs out), an address-space limit set by
-//! `/bin/sh`'s `ulimit -v` before it `exec`s the program (no core dumps
-//! either), captured output kept to a cap, and no variable that looks like
+//! `/bin/sh`'s `ulimit -v` before it `exec`s the program (a CPU-time limit,
+//! `ulimit -t`, as a backstop, and no core dumps either), captured output kept to a cap, and no variable that looks like
 //! a secret in its environment.
 
 use std::ffi::OsStr;
@@ -19,6 +19,8 @@ pub struct Limits {
     pub timeout: Duration,
     /// Address-space limit in MiB (`ulimit -v`); 0 for none.
     pub memory_mb: u64,
+    /// CPU-time limit in seconds (`ulimit -t`); 0 for none.
+    pub cpu_s: u64,
     /// Bytes of each of stdout and stderr kept (the start and the end).
     pub output_cap: usize,
 }
@@ -38,10 +40,12 @@ pub struct Ran {
     pub seconds: f64,
 }
 
-/// The shell line that sets the limits and then becomes the program:
-/// `$1` is the memory limit in KiB (0: none), the rest the command.
-const LIMITS_SH: &str =
-    "ulimit -c 0 2>/dev/null; if [ \"$1\" != 0 ]; then ulimit -v \"$1\" || exit 125; fi; shift; exec \"$@\"";
+/// The shell line that sets the limits and then becomes the program: `$1`
+/// is the memory limit in KiB, `$2` the CPU limit in seconds (0: none), the
+/// rest the command.
+const LIMITS_SH: &str = "ulimit -c 0 2>/dev/null; \
+    if [ \"$1\" != 0 ]; then ulimit -v \"$1\" || exit 125; fi; \
+    if [ \"$2\" != 0 ]; then ulimit -t \"$2\" || exit 125; fi; shift 2; exec \"$@\"";
 
 /// Runs `program args` in `cwd` with `env` added, under `limits`.
 pub fn run_limited<S: AsRef<OsStr>>(
@@ -52,7 +56,8 @@ pub fn run_limited<S: AsRef<OsStr>>(
     limits: &Limits,
 ) -> std::io::Result<Ran> {
     let mut cmd = Command::new("/bin/sh");
-    cmd.arg("-c").arg(LIMITS_SH).arg("sh").arg((limits.memory_mb * 1024).to_string()).arg(program);
+    cmd.arg("-c").arg(LIMITS_SH).arg("sh").arg((limits.memory_mb * 1024).to_string());
+    cmd.arg(limits.cpu_s.to_string()).arg(program);
     cmd.args(args).current_dir(cwd).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     for (k, _) in std::env::vars_os() {
         if hidden(&k.to_string_lossy()) {

@@ -143,7 +143,7 @@ fn sync_copies_only_what_changed_and_removes_the_rest() {
 }
 
 fn limits(timeout_ms: u64, memory_mb: u64) -> Limits {
-    Limits { timeout: Duration::from_millis(timeout_ms), memory_mb, output_cap: 1000 }
+    Limits { timeout: Duration::from_millis(timeout_ms), memory_mb, cpu_s: 0, output_cap: 1000 }
 }
 
 #[test]
@@ -161,6 +161,9 @@ fn the_memory_limit_is_set_and_output_is_capped() {
     let sh = Path::new("/bin/sh");
     let ran = run_limited(sh, &["-c", "ulimit -v"], Path::new("/"), &[], &limits(5000, 100)).unwrap();
     assert_eq!(ran.stdout.trim(), "102400");
+    let cpu = Limits { cpu_s: 7, ..limits(5000, 0) };
+    let ran = run_limited(sh, &["-c", "ulimit -t; ulimit -c"], Path::new("/"), &[], &cpu).unwrap();
+    assert_eq!(ran.stdout.split_whitespace().collect::<Vec<_>>(), ["7", "0"]);
     let ran = run_limited(sh, &["-c", "yes | head -c 100000; exit 3"], Path::new("/"), &[], &limits(5000, 0)).unwrap();
     assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
     assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
@@ -173,5 +176,27 @@ fn secrets_and_libtest_settings_are_not_passed_on() {
     }
     for name in ["PATH", "HOME", "RUST_BACKTRACE", "TMPDIR"] {
         assert!(!classroom::process::hidden(name), "{name}");
+    }
+}
+
+#[test]
+fn labs_toml_names_every_lab_and_files_that_exist() {
+    let course = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let labs = classroom::config::load(&course).unwrap();
+    let mut folders: Vec<String> = fs::read_dir(&course)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.starts_with("lab") && n[3..].starts_with(|c: char| c.is_ascii_digit()) && course.join(n).is_dir())
+        .collect();
+    folders.sort();
+    let named: Vec<String> = labs.iter().map(|l| l.name.clone()).collect();
+    assert_eq!(named, folders, "tools/classroom/labs.toml must have one section per lab folder, in order");
+    for lab in &labs {
+        for file in &lab.files {
+            for f in [file.clone(), LabSpec::reference_of(file)] {
+                assert!(course.join(&lab.name).join(&f).is_file(), "{}: {f} does not exist", lab.name);
+            }
+        }
     }
 }
