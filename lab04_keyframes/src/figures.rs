@@ -10,27 +10,27 @@ use crate::Keyframes;
 pub const FIGURES: [Figure; 4] = [
     Figure::record(
         "walk-hold",
-        "The walk with each key held until the next (no interpolation): the hand's dot jumps from key to key",
+        "The walk with each key held until the next (no interpolation): the right toe's red dot jumps from key to key",
         60,
     )
     .clip("walk")
-    .set(&["hold=true", "joint=hand_l"])
+    .set(&["hold=true", "joint=toe_r"])
     .with(&["--legend"]),
     Figure::record(
         "walk-interpolated",
-        "The same walk interpolated between keys: the hand glides along its path through the keys",
+        "The same walk interpolated between keys: the right toe glides along its path through the keys",
         60,
     )
     .clip("walk")
-    .set(&["joint=hand_l"])
+    .set(&["joint=toe_r"])
     .with(&["--legend"]),
     Figure::still(
         "trail-and-keys",
-        "The hand's path over one play of the walk, its keys as amber dots, with the panel",
+        "The right toe's path over one play of the walk, its keys as amber dots, with the panel",
     )
     .clip("walk")
     .time(0.4)
-    .set(&["joint=hand_l", "skeleton=true"])
+    .set(&["joint=toe_r", "skeleton=true"])
     .with(&["--legend", "--panel"]),
     Figure::still("wave-once", "The one-shot wave, played once and stopped at its end")
         .clip("wave")

@@ -14,6 +14,7 @@ pub const FIGURES: [Figure; 3] = [
          (right, green)",
         90,
     )
+    .time(4.5) // the sweep of t starts halfway: at 4.5 s it is back at 0
     .set(&["angle=150"])
     .with(&["--legend"]),
     Figure::still("long-way", "The second key stored on the far side: skipping the sign flip turns the long way round")

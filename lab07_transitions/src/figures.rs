@@ -2,6 +2,7 @@
 
 use common::app::{Figure, Legend};
 
+use crate::options::LayerKind;
 use crate::{INCOMING, OUTGOING, Transitions};
 
 /// The figures, rendered by `tools/figures/render` (README, instructor notes).
@@ -36,6 +37,21 @@ pub fn legend(lab: &Transitions) -> Legend {
     for (clip, weight) in mixer.clips.iter().zip(mixer.weights()) {
         if weight > 0.0 {
             legend = legend.line(format!("`{}`: weight {weight:.2}", clip.name));
+        }
+    }
+    let layer = &mixer.layer;
+    let clip = |c: usize| mixer.clips.get(c).map_or("?", |c| c.name.as_str());
+    let root = mixer.skeleton.nodes.get(layer.root).map_or("?", |n| n.name.as_str());
+    match layer.kind {
+        LayerKind::Off => {}
+        LayerKind::Additive => {
+            legend =
+                legend.line(format!("layer: `{}` added on top, weight {:.2}", clip(layer.playing.clip), layer.weight));
+        }
+        LayerKind::Upper => {
+            let what =
+                format!("layer: `{}` over {root} and below, weight {:.2}", clip(layer.playing.clip), layer.weight);
+            legend = legend.line(what);
         }
     }
     if lab.show_ghosts {

@@ -89,7 +89,7 @@ impl<L: Lab> Capture<L> {
                         if panel {
                             let shared = Shared {
                                 title,
-                                status: format!("t = {time:.2} s"),
+                                status: format!("time: {time:.2} s"),
                                 paused: &mut paused,
                                 speed: &mut speed,
                                 show_help: &mut help,

@@ -50,7 +50,7 @@ pub struct Args {
     pub record: Option<PathBuf>,
 
     /// Frames per second of a recording: the clock steps by exactly 1/FPS.
-    #[arg(long, value_name = "FPS", default_value_t = 30.0, value_parser = super::record::parse_fps)]
+    #[arg(long, value_name = "FPS", default_value_t = 30.0, value_parser = super::record::parse_fps, allow_negative_numbers = true)]
     pub fps: f32,
 
     /// Draw the lab's title, what is playing and the key to its colours into

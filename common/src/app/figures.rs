@@ -165,6 +165,9 @@ pub(super) fn render_all(demo: Demo, figures: &[Figure], args: &Args) -> Result<
     if figures.is_empty() {
         return Err("this demo declares no lecture figures".into());
     }
+    if args.model.is_some() || args.clip.is_some() || !args.settings.is_empty() {
+        return Err("--figures renders the figures as declared: drop --model, --clip and --set".into());
+    }
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
     let exe = std::env::current_exe().map_err(|e| format!("cannot find this program to run it again: {e}"))?;
     let mut rows = String::from("name\tfile\tcaption\tcommand\n");

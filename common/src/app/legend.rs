@@ -77,7 +77,7 @@ pub(super) fn paint(ctx: &egui::Context, title: &str, time: f64, legend: &Legend
                     for line in &legend.playing {
                         ui.label(RichText::new(line).color(Color32::from_gray(225)));
                     }
-                    ui.label(RichText::new(format!("t = {time:.2} s")).color(Color32::from_gray(225)));
+                    ui.label(RichText::new(format!("time: {time:.2} s")).color(Color32::from_gray(225)));
                     if !legend.keys.is_empty() {
                         ui.separator();
                     }

@@ -26,8 +26,8 @@ pub const MAX_FPS: f32 = 100.0;
 const DEFAULT_SECONDS: f32 = 3.0;
 
 /// NeuQuant's sampling factor for GIF palettes (1 best and slowest, 30
-/// fastest). 10 is image's default; measured on this course's frames it
-/// gives the same look as 1 at several times the speed (README, instructor notes).
+/// fastest). Measured on lab07's 90-frame 640x360 GIF: 11.2 s of CPU at 1,
+/// 3.2 s at 10, 2.7 s at 30, the files within 2% (README, instructor notes).
 const GIF_SPEED: i32 = 10;
 
 /// Where a recording goes.
