@@ -251,18 +251,20 @@ fn a_real_fbx_with_a_pre_rotation_plays_its_chain_once() {
     let clip = &model.clips[0];
     let ticks = clip.ticks_per_second; // the keys are one second apart
     for f in [0.0, 0.25, 0.5, 1.0] {
-        let local = Mat4::from_translation(Vec3::new(
-            1.04023897647858 + (1.5 - 1.04023897647858) * f,
-            -0.998288810253143,
-            1.18067407608032,
-        )) * Mat4::from_quat(turn(Vec3::X, -90.0))
+        let [x, y, z] = START.map(|v| v as f32);
+        let local = Mat4::from_translation(Vec3::new(x + (1.5 - x) * f, y, z))
+            * Mat4::from_quat(turn(Vec3::X, -90.0))
             * Mat4::from_quat(turn(Vec3::Y, 45.0 * f))
-            * Mat4::from_scale(Vec3::splat(0.77384837213491));
+            * Mat4::from_scale(Vec3::splat(SCALE as f32));
         let want = parent * local;
         let got = world_at(&model, f64::from(f) * ticks)[cube1];
         assert!(got.abs_diff_eq(want, 1e-4), "at {f} s: {got} != {want}");
     }
 }
+
+/// The template's `Lcl Translation` and `Lcl Scaling` of the pivoted `Cube1`.
+const START: [f64; 3] = [1.04023897647858, -0.998288810253143, 1.18067407608032];
+const SCALE: f64 = 0.77384837213491;
 
 /// The template with `Cube1` pre-rotated and animated (see the test).
 fn pre_rotated(text: &str) -> String {
@@ -286,7 +288,7 @@ fn pre_rotated(text: &str) -> String {
     let node = |id: u64, name: &str| {
         format!("\tAnimationCurveNode: {id}, \"AnimCurveNode::{name}\", \"\" {{\n\t\tProperties70:  {{\n\t\t}}\n\t}}\n")
     };
-    let (x, y, z) = (1.04023897647858, -0.998288810253143, 1.18067407608032);
+    let [x, y, z] = START;
     let objects = [
         node(9001, "R"),
         node(9005, "T"),
