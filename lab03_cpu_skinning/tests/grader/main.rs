@@ -226,6 +226,10 @@ fn check_blend(g: &[Mat4], inf: &Influences, got: Mat4) -> Result<(), String> {
             "this is a plain average: weigh each matrix by its weight",
             (0..4).filter(|&i| used(i)).fold(Mat4::ZERO, |a, i| a + g[inf.ids[i] as usize] / count),
         ),
+        (
+            "this is a plain average of all four slots: weigh each matrix by its weight",
+            (0..4).fold(Mat4::ZERO, |a, i| a + g[inf.ids[i] as usize] * 0.25),
+        ),
         ("this is the identity, the rule for a vertex with no weight only", Mat4::IDENTITY),
     ];
     check_mat4(&format!("blend_matrices({inf:?})"), got, blend_reference(g, inf), &mistakes)
