@@ -8,6 +8,7 @@
 pub mod app;
 #[cfg(feature = "assimp")]
 pub mod assimp;
+pub mod bench;
 pub mod camera;
 pub mod character;
 pub mod gl;

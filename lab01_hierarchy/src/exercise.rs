@@ -4,6 +4,8 @@
 //! `cargo run -p lab01_hierarchy`.
 
 use common::model::{Skeleton, Transform};
+
+pub use crate::given::JointFrame;
 use glam::{Mat4, Vec3};
 
 /// Step 1: the matrix of a local transform.
@@ -51,7 +53,7 @@ pub fn world_matrices(_skeleton: &Skeleton, _locals: &[Transform]) -> Vec<Mat4> 
 /// Given: your [`walk_tree`], after checks that the skeleton is a tree, on a
 /// stack deep enough for it (README, Concepts, "Walking the tree").
 pub fn world_matrices_recursive(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
-    crate::tree::walk_on_a_deep_enough_stack(skeleton, locals, walk_tree)
+    crate::given::walk_on_a_deep_enough_stack(skeleton, locals, walk_tree)
 }
 
 /// Step 4: the same world matrices as step 3, by a recursive walk of the
@@ -66,20 +68,6 @@ pub fn world_matrices_recursive(skeleton: &Skeleton, locals: &[Transform]) -> Ve
 /// parent's world matrix, and where does each walk start?
 pub fn walk_tree(_skeleton: &Skeleton, _locals: &[Transform]) -> Vec<Mat4> {
     todo!("lab01 step 4: walk_tree")
-}
-
-/// A joint's frame as read off its world matrix: where its origin is and
-/// where its three axes point, in model space.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct JointFrame {
-    /// The joint's position.
-    pub origin: Vec3,
-    /// The joint's X axis; its length is the scale along it.
-    pub x_axis: Vec3,
-    /// The joint's Y axis.
-    pub y_axis: Vec3,
-    /// The joint's Z axis.
-    pub z_axis: Vec3,
 }
 
 /// Step 5: the matrix "x-ray".

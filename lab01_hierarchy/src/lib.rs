@@ -13,11 +13,11 @@
 //!
 //! You write `src/exercise.rs`; `cargo test -p lab01_hierarchy` grades it.
 //! `--features solution` switches everything to the reference in `src/solution.rs`.
-//! `src/tree.rs` is given: the checks and the stack around step 4's walk.
+//! `src/given.rs` is given: the checks and the stack around step 4's walk.
 
 pub mod exercise;
+pub mod given;
 pub mod solution;
-pub mod tree;
 
 #[cfg(not(feature = "solution"))]
 pub use exercise::*;

@@ -2,7 +2,9 @@
 //! it with the sliders and watch its subtree follow; re-parent it and see it
 //! stay put (step 6). `cargo run -p lab01_hierarchy -- --help` for options.
 
-mod figures;
+mod demo;
+
+use demo::figures;
 
 use std::process::ExitCode;
 use std::sync::Arc;

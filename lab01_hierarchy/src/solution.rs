@@ -1,6 +1,8 @@
 //! Lab 01 reference solution. Same API as `exercise.rs`, step by step.
 
 use common::model::{Skeleton, Transform};
+
+pub use crate::given::JointFrame;
 use glam::{Mat4, Vec3, Vec4};
 
 /// Step 1: the matrix of a transform, `T * R * S`.
@@ -65,7 +67,7 @@ pub fn world_matrices(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
 /// Step 4 (given): [`walk_tree`] after the checks and on a stack deep enough
 /// for the tree (see `crate::tree`).
 pub fn world_matrices_recursive(skeleton: &Skeleton, locals: &[Transform]) -> Vec<Mat4> {
-    crate::tree::walk_on_a_deep_enough_stack(skeleton, locals, walk_tree)
+    crate::given::walk_on_a_deep_enough_stack(skeleton, locals, walk_tree)
 }
 
 /// Step 4: the same world matrices by a depth-first walk from every root.
@@ -97,20 +99,6 @@ fn visit(children: &[Vec<usize>], locals: &[Transform], node: usize, parent_worl
     for &child in &children[node] {
         visit(children, locals, child, world[node], world);
     }
-}
-
-/// A joint's frame as read off its world matrix: where its origin is and
-/// where its three axes point, in model space.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct JointFrame {
-    /// The joint's position (the matrix's fourth column).
-    pub origin: Vec3,
-    /// The joint's X axis (first column; its length is the X scale).
-    pub x_axis: Vec3,
-    /// The joint's Y axis (second column).
-    pub y_axis: Vec3,
-    /// The joint's Z axis (third column).
-    pub z_axis: Vec3,
 }
 
 /// Step 5: the matrix "x-ray". With column vectors, column 0 is where the

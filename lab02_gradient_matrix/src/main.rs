@@ -2,7 +2,9 @@
 //! arrow per joint from one to the other, and a box held in a hand that is
 //! moved by that bone's gradient matrix alone.
 
-mod figures;
+mod demo;
+
+use demo::figures;
 
 use std::process::ExitCode;
 use std::sync::Arc;

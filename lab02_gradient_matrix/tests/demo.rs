@@ -14,7 +14,7 @@ fn demo_screenshot_of_the_character() {
 #[cfg(feature = "assimp")]
 #[test]
 fn demo_screenshot_of_files() {
-    for file in ["X/BCN_Epileptic.X", "FBX/animation_with_skeleton.fbx", "FBX/huesitos.fbx"] {
+    for file in &common::grade::RIGGED_TEST_FILES[..3] {
         if let Some(path) = common::grade::test_model(file) {
             expect_picture(DEMO, "lab02", &["--model", &path]);
         }

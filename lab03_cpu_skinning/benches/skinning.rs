@@ -15,10 +15,10 @@
 //! instead of ours (normals through the blended 3x3, not normalised: wrong
 //! under uneven scale), to compare the two libraries on identical maths.
 
-use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::bench::{Samples, median};
 
 use common::grade::SplitMix64 as Rng;
 use common::model::{Bone, Influences, Model, SkinnedMesh};
@@ -147,19 +147,8 @@ fn check(case: &Case) {
 }
 
 /// Per-iteration times recorded by every benchmark: (mesh, path) -> seconds.
-static SAMPLES: Mutex<BTreeMap<(usize, usize), Vec<f64>>> = Mutex::new(BTreeMap::new());
+static SAMPLES: Samples<(usize, usize)> = Samples::new();
 const PATHS: [&str; 4] = ["reference", "fast, 1 thread", "fast, 2 threads", "fast, 1 thread, ozz-equivalent normals"];
-
-/// Times `routine` the way criterion asks, and keeps a copy of each sample.
-fn timed(key: (usize, usize), iters: u64, mut routine: impl FnMut()) -> Duration {
-    let start = Instant::now();
-    for _ in 0..iters {
-        routine();
-    }
-    let elapsed = start.elapsed();
-    SAMPLES.lock().unwrap().entry(key).or_default().push(elapsed.as_secs_f64() / iters as f64);
-    elapsed
-}
 
 fn cases() -> &'static [Case] {
     static CASES: std::sync::OnceLock<Vec<Case>> = std::sync::OnceLock::new();
@@ -173,7 +162,7 @@ fn skinning(c: &mut Criterion) {
         let mut out = Skinned::default();
         group.bench_function(PATHS[0], |b| {
             b.iter_custom(|iters| {
-                timed((m, 0), iters, || {
+                SAMPLES.timed((m, 0), iters, 1.0, || {
                     solution::skin_mesh_into(black_box(&case.mesh), &case.gradients, Method::LinearBlend, &mut out)
                         .unwrap()
                 })
@@ -182,7 +171,7 @@ fn skinning(c: &mut Criterion) {
         for (p, threads) in [(1, 1), (2, 2)] {
             group.bench_function(PATHS[p], |b| {
                 b.iter_custom(|iters| {
-                    timed((m, p), iters, || {
+                    SAMPLES.timed((m, p), iters, 1.0, || {
                         fast::skin_fast_on(kernel(), black_box(&case.fast), &case.gradients, &mut out, threads).unwrap()
                     })
                 })
@@ -190,7 +179,7 @@ fn skinning(c: &mut Criterion) {
         }
         group.bench_function(PATHS[3], |b| {
             b.iter_custom(|iters| {
-                timed((m, 3), iters, || {
+                SAMPLES.timed((m, 3), iters, 1.0, || {
                     fast::ozz_equivalent::skin(kernel(), black_box(&case.fast), &case.gradients, &mut out, 1).unwrap()
                 })
             })
@@ -209,7 +198,7 @@ fn kernels(c: &mut Criterion) {
         for (k, kernel) in Kernel::available().into_iter().enumerate() {
             group.bench_function(format!("kernel {}, 1 thread", kernel.name()), |b| {
                 b.iter_custom(|iters| {
-                    timed((m, KERNEL_PATHS + k), iters, || {
+                    SAMPLES.timed((m, KERNEL_PATHS + k), iters, 1.0, || {
                         fast::skin_fast_on(kernel, black_box(&case.fast), &case.gradients, &mut out, 1).unwrap()
                     })
                 })
@@ -228,15 +217,8 @@ criterion_group! {
     targets = skinning, kernels
 }
 
-/// The median of a list of per-iteration times (warm-up included: the
-/// median does not mind a few slow first calls).
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
-
 fn summary() {
-    let samples = std::mem::take(&mut *SAMPLES.lock().unwrap());
+    let samples = SAMPLES.take();
     if samples.is_empty() {
         return;
     }
@@ -247,8 +229,9 @@ fn summary() {
     );
     for (m, case) in cases().iter().enumerate() {
         let vertices = case.mesh.positions.len();
-        let ns: Vec<Option<f64>> =
-            (0..PATHS.len()).map(|p| samples.get(&(m, p)).map(|t| median(t.clone()) * 1e9 / vertices as f64)).collect();
+        let ns: Vec<Option<f64>> = (0..PATHS.len())
+            .map(|p| samples.get(&(m, p)).map(|t| median(t).unwrap_or(f64::NAN) * 1e9 / vertices as f64))
+            .collect();
         let cell = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
         let ratio =
             |a: Option<f64>, b: Option<f64>| a.zip(b).map_or("-".to_string(), |(a, b)| format!("{:.2}x", a / b));
@@ -279,7 +262,7 @@ fn summary() {
                 let vertices = cases()[m].mesh.positions.len() as f64;
                 samples
                     .get(&(m, KERNEL_PATHS + k))
-                    .map_or("-".to_string(), |t| format!("{:.2}", median(t.clone()) * 1e9 / vertices))
+                    .map_or("-".to_string(), |t| format!("{:.2}", median(t).unwrap_or(f64::NAN) * 1e9 / vertices))
             };
             println!("{:<16} {:>12} {:>16}", kernel.name(), ns(0), ns(1));
         }

@@ -6,7 +6,7 @@
 use common::model::{Bone, Influences, SkinnedMesh};
 use glam::{Mat4, Vec3, Vec4};
 
-use crate::skin::{Method, SkinError, Skinned, check_skin};
+use crate::given::{Method, SkinError, Skinned, Steps};
 
 /// Step 1: the influences of one vertex, from its raw `(bone, weight)` pairs.
 ///
@@ -89,12 +89,19 @@ pub fn stitch_matrix(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {
     todo!("lab03 step 6: stitch_matrix")
 }
 
+/// Your steps 2 to 6, for the given loop ([`Steps::skin_into`]).
+pub const STEPS: Steps = Steps {
+    blend: blend_matrices,
+    stitch: stitch_matrix,
+    position: skin_position,
+    normal: skin_normal,
+    tangent: skin_tangent,
+};
+
 /// Given: skins every vertex of `mesh` with your steps, after checking the
 /// input. `gradients` has one matrix per bone of the mesh.
 pub fn skin_mesh(mesh: &SkinnedMesh, gradients: &[Mat4], method: Method) -> Result<Skinned, SkinError> {
-    let mut out = Skinned::default();
-    skin_mesh_into(mesh, gradients, method, &mut out)?;
-    Ok(out)
+    STEPS.skin(mesh, gradients, method)
 }
 
 /// Given: [`skin_mesh`] into buffers you keep from frame to frame.
@@ -104,26 +111,5 @@ pub fn skin_mesh_into(
     method: Method,
     out: &mut Skinned,
 ) -> Result<(), SkinError> {
-    check_skin(mesh, gradients)?;
-    out.positions.clear();
-    out.normals.clear();
-    out.tangents.clear();
-    out.positions.reserve(mesh.positions.len());
-    out.normals.reserve(mesh.normals.len());
-    out.tangents.reserve(mesh.tangents.len());
-    for (v, influences) in mesh.influences.iter().enumerate() {
-        let m = match method {
-            Method::LinearBlend => blend_matrices(gradients, influences),
-            Method::Stitching => stitch_matrix(gradients, influences),
-        };
-        out.positions.push(skin_position(&m, mesh.positions[v]));
-        if let Some(&normal) = mesh.normals.get(v) {
-            let normal = skin_normal(&m, normal);
-            out.normals.push(normal);
-            if let Some(&tangent) = mesh.tangents.get(v) {
-                out.tangents.push(skin_tangent(&m, tangent, normal));
-            }
-        }
-    }
-    Ok(())
+    STEPS.skin_into(mesh, gradients, method, out)
 }

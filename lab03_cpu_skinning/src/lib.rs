@@ -12,16 +12,16 @@
 //!
 //! README.md derives the formulas (Concepts) and states each step's contract.
 //!
-//! [`skin::check_skin`] validates a mesh before the loop; `skin_mesh` (in both
+//! [`given::check_skin`] validates a mesh before the loop; `skin_mesh` (in both
 //! variants) runs your steps over every vertex. `fast` is the "going further"
 //! version the benchmark compares with.
 
 pub mod exercise;
 pub mod fast;
-pub mod skin;
+pub mod given;
 pub mod solution;
 
-pub use skin::{Method, SkinError, Skinned, check_skin};
+pub use given::{Method, SkinError, Skinned, check_skin};
 
 #[cfg(not(feature = "solution"))]
 pub use exercise::*;

@@ -3,9 +3,9 @@
 //! show normals and tangents, or look at the twisting cylinders that show
 //! linear blending's volume loss.
 
-mod figures;
-mod look;
-mod twist;
+mod demo;
+
+use demo::{figures, look, twist};
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -100,7 +100,7 @@ impl CpuSkinning {
         }
         // Settings first: a typo is reported before any of your steps run.
         let flag = |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
-        let builtin = args.model.is_none();
+        let builtin = scene.builtin;
         let (animate, heat, checker) = (flag("animate", true)?, flag("heat", false)?, flag("checker", false)?);
         let show = Show {
             normals: flag("normals", false)?,

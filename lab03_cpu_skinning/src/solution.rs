@@ -3,7 +3,7 @@
 use common::model::{Bone, Influences, SkinnedMesh};
 use glam::{Mat3, Mat4, Vec3, Vec3A, Vec4};
 
-use crate::skin::{Method, SkinError, Skinned, check_skin};
+use crate::given::{Method, SkinError, Skinned, Steps};
 
 /// Step 1: at most 4 influences, the largest, strongest first, with weights
 /// summing to 1.
@@ -50,7 +50,7 @@ pub fn bone_gradients(global_inverse: &Mat4, world: &[Mat4], bones: &[Bone]) -> 
 }
 
 /// Panics unless every id of `influences` indexes `gradients`: the rule
-/// [`check_skin`] enforces (unused slots included), named in the message.
+/// [`check_skin`](crate::given::check_skin) enforces (unused slots included), named in the message.
 #[inline]
 fn assert_ids_in_range(what: &str, gradients: &[Mat4], influences: &Influences) {
     let [i0, i1, i2, i3] = influences.ids;
@@ -71,7 +71,7 @@ fn assert_ids_in_range(what: &str, gradients: &[Mat4], influences: &Influences) 
 ///
 /// # Panics
 ///
-/// If an id has no gradient (see [`check_skin`]).
+/// If an id has no gradient (see [`check_skin`](crate::given::check_skin)).
 #[inline]
 pub fn blend_matrices(gradients: &[Mat4], influences: &Influences) -> Mat4 {
     assert_ids_in_range("blend_matrices", gradients, influences);
@@ -123,7 +123,7 @@ pub fn skin_tangent(blended: &Mat4, tangent: Vec4, skinned_normal: Vec3) -> Vec4
 ///
 /// # Panics
 ///
-/// If an id has no gradient (see [`check_skin`]).
+/// If an id has no gradient (see [`check_skin`](crate::given::check_skin)).
 pub fn stitch_matrix(gradients: &[Mat4], influences: &Influences) -> Mat4 {
     assert_ids_in_range("stitch_matrix", gradients, influences);
     let mut strongest = 0;
@@ -135,12 +135,19 @@ pub fn stitch_matrix(gradients: &[Mat4], influences: &Influences) -> Mat4 {
     if influences.weights[strongest] > 0.0 { gradients[influences.ids[strongest] as usize] } else { Mat4::IDENTITY }
 }
 
+/// Your steps 2 to 6, for the given loop ([`Steps::skin_into`]).
+pub const STEPS: Steps = Steps {
+    blend: blend_matrices,
+    stitch: stitch_matrix,
+    position: skin_position,
+    normal: skin_normal,
+    tangent: skin_tangent,
+};
+
 /// Given: skins every vertex of `mesh` with your steps, after checking the
 /// input. `gradients` has one matrix per bone of the mesh.
 pub fn skin_mesh(mesh: &SkinnedMesh, gradients: &[Mat4], method: Method) -> Result<Skinned, SkinError> {
-    let mut out = Skinned::default();
-    skin_mesh_into(mesh, gradients, method, &mut out)?;
-    Ok(out)
+    STEPS.skin(mesh, gradients, method)
 }
 
 /// Given: [`skin_mesh`] into buffers you keep from frame to frame.
@@ -150,26 +157,5 @@ pub fn skin_mesh_into(
     method: Method,
     out: &mut Skinned,
 ) -> Result<(), SkinError> {
-    check_skin(mesh, gradients)?;
-    out.positions.clear();
-    out.normals.clear();
-    out.tangents.clear();
-    out.positions.reserve(mesh.positions.len());
-    out.normals.reserve(mesh.normals.len());
-    out.tangents.reserve(mesh.tangents.len());
-    for (v, influences) in mesh.influences.iter().enumerate() {
-        let m = match method {
-            Method::LinearBlend => blend_matrices(gradients, influences),
-            Method::Stitching => stitch_matrix(gradients, influences),
-        };
-        out.positions.push(skin_position(&m, mesh.positions[v]));
-        if let Some(&normal) = mesh.normals.get(v) {
-            let normal = skin_normal(&m, normal);
-            out.normals.push(normal);
-            if let Some(&tangent) = mesh.tangents.get(v) {
-                out.tangents.push(skin_tangent(&m, tangent, normal));
-            }
-        }
-    }
-    Ok(())
+    STEPS.skin_into(mesh, gradients, method, out)
 }

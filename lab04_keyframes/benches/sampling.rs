@@ -21,17 +21,18 @@
 //! * The built-in character's `walk` and `run` clips, whole pose per frame
 //!   by `solution::sample_clip` with cursors at 60 Hz.
 
-use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use common::bench::{Samples, median};
 
 use common::model::{Channel, Clip, Key, Transform};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group};
 use glam::{EulerRot, Quat, Vec3};
+use lab04_keyframes::given::{ChannelCursors, ClipCursors, Cursor, Interval, Mode, check_clip};
 use lab04_keyframes::solution;
-use lab04_keyframes::track::{ChannelCursors, ClipCursors, Cursor, Interval, Mode, check_clip};
 
 const FRAME_RATE: f64 = 60.0;
 const KEY_COUNTS: [usize; 4] = [10, 100, 1_000, 10_000];
@@ -171,20 +172,15 @@ fn check() {
 type Id = (usize, usize, usize);
 
 /// Seconds per frame recorded by every benchmark, one entry per sample.
-static SAMPLES: Mutex<BTreeMap<Id, Vec<f64>>> = Mutex::new(BTreeMap::new());
+static SAMPLES: Samples<Id> = Samples::new();
 
 /// Runs `iters` passes through `case`, records seconds per frame.
 fn timed<R>(id: Id, case: &Case, iters: u64, frame: &mut impl FnMut(f64) -> R) -> Duration {
-    let start = Instant::now();
-    for _ in 0..iters {
+    SAMPLES.timed(id, iters, case.ticks.len() as f64, || {
         for &t in &case.ticks {
             black_box(frame(black_box(t)));
         }
-    }
-    let elapsed = start.elapsed();
-    let per_frame = elapsed.as_secs_f64() / (iters as f64 * case.ticks.len() as f64);
-    SAMPLES.lock().unwrap().entry(id).or_default().push(per_frame);
-    elapsed
+    })
 }
 
 /// One criterion benchmark of one pass through `case` per iteration.
@@ -235,16 +231,9 @@ criterion_group! {
     targets = sampling
 }
 
-/// The median of a list of per-frame times (warm-up included: the median
-/// does not mind a few slow first calls).
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
-
 fn summary() {
-    let samples = std::mem::take(&mut *SAMPLES.lock().unwrap());
-    let ns = |key| samples.get(&key).map(|t: &Vec<f64>| median(t.clone()) * 1e9);
+    let samples = SAMPLES.take();
+    let ns = |key| samples.get(&key).map(|t: &Vec<f64>| median(t).unwrap_or(f64::NAN) * 1e9);
     let ratio = |a: Option<f64>, b: Option<f64>| a.zip(b).map(|(a, b)| a / b);
     let cell = |v: Option<f64>, unit| v.map_or("-".to_string(), |v| format!("{v:.1}{unit}"));
     let row = |c: [String; 6]| {

@@ -6,7 +6,7 @@
 use common::model::{Channel, Clip, Interpolation, Key, Transform};
 use glam::Vec3;
 
-use crate::track::{ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode, PlaybackError, Rotate, check_frame};
+use crate::given::{ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode, PlaybackError, Rotate, Sampler};
 
 /// Step 1: the clip's own clock, in ticks, for a time in seconds.
 ///
@@ -97,9 +97,9 @@ pub fn sample_clip(
     todo!("lab04 step 6: sample_clip")
 }
 
-/// Given: the pose of `clip` at `seconds`, after the cheap per-frame checks
-/// (run [`crate::check_clip`] once when loading the clip): your step 1 turns
-/// seconds into ticks, your step 6 samples every channel.
+/// Given: the pose of `clip` at `seconds` ([`crate::given::pose_with`] with
+/// your step 1 and step 6), after the cheap per-frame checks (run
+/// [`crate::check_clip`] once when loading the clip).
 pub fn pose_at(
     clip: &Clip,
     rest: &[Transform],
@@ -108,8 +108,7 @@ pub fn pose_at(
     cursors: &mut ClipCursors,
     rotate: Rotate,
 ) -> Result<Vec<Transform>, PlaybackError> {
-    check_frame(clip, rest.len(), seconds, cursors)?;
-    Ok(sample_clip(clip, rest, clip_ticks(seconds, clip, mode), cursors, rotate))
+    crate::given::pose_with(Sampler { clip_ticks, sample_clip }, clip, rest, seconds, mode, cursors, rotate)
 }
 
 /// Step 7: one track sampled at `ticks` in its own interpolation `mode`.
@@ -117,7 +116,7 @@ pub fn pose_at(
 /// `Interpolation::Linear`: what step 4 does. `Interpolation::Step`: the
 /// value of the interval's `from` key, held until the next key's time.
 /// `Interpolation::CubicSpline(tangents)`: the given curve,
-/// `crate::track::cubic(keys, tangents, interval)`. In every mode the cursor
+/// `crate::given::cubic(keys, tangents, interval)`. In every mode the cursor
 /// moves as in step 4, and an empty track gives `None`. Then make step 5 call
 /// this for each of its three tracks.
 ///

@@ -11,16 +11,16 @@
 //! 6. a whole clip into a pose, one local transform per node;
 //! 7. each track in its own interpolation mode (LINEAR, STEP, CUBICSPLINE).
 //!
-//! [`track`] holds what both variants share: the [`Interval`] and [`Cursor`]
+//! [`given`] holds what both variants share: the [`Interval`] and [`Cursor`]
 //! types, the play [`Mode`], and [`check_clip`], which refuses bad clips
 //! before any of your steps runs. `pose_at` (in both variants) runs your
 //! steps 1 and 6 after the cheap per-frame checks.
 
 pub mod exercise;
+pub mod given;
 pub mod solution;
-pub mod track;
 
-pub use track::{
+pub use given::{
     ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode, PlaybackError, Rotate, check_clip, cubic,
 };
 

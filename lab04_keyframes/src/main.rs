@@ -3,8 +3,9 @@
 //! stepping you see when keys are held instead of interpolated, and a chosen
 //! joint's motion trail over the whole clip with its keys as dots.
 
-mod figures;
-mod view;
+mod demo;
+
+use demo::{figures, view};
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -65,7 +66,7 @@ impl Keyframes {
         }
         // Settings first: a typo is reported before any of your steps runs.
         let flag = |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
-        let builtin = args.model.is_none();
+        let builtin = scene.builtin;
         let mode = match args.setting("mode") {
             None => default_mode(builtin, &model.clips[clip]),
             Some("loop") => Mode::Loop,

@@ -3,8 +3,8 @@
 use common::model::{Channel, Clip, Interpolation, Key, Transform};
 use glam::Vec3;
 
-use crate::track::{
-    ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode, PlaybackError, Rotate, check_frame, cubic,
+use crate::given::{
+    ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode, PlaybackError, Rotate, Sampler, cubic,
 };
 
 /// Step 1: the clip's own clock, in ticks, for a time in seconds.
@@ -135,9 +135,9 @@ pub fn sample_clip(
     pose
 }
 
-/// Given: the pose of `clip` at `seconds`, after the cheap per-frame checks
-/// (run [`crate::check_clip`] once when loading the clip): your step 1 turns
-/// seconds into ticks, your step 6 samples every channel.
+/// Given: the pose of `clip` at `seconds` ([`crate::given::pose_with`] with
+/// your step 1 and step 6), after the cheap per-frame checks (run
+/// [`crate::check_clip`] once when loading the clip).
 pub fn pose_at(
     clip: &Clip,
     rest: &[Transform],
@@ -146,8 +146,7 @@ pub fn pose_at(
     cursors: &mut ClipCursors,
     rotate: Rotate,
 ) -> Result<Vec<Transform>, PlaybackError> {
-    check_frame(clip, rest.len(), seconds, cursors)?;
-    Ok(sample_clip(clip, rest, clip_ticks(seconds, clip, mode), cursors, rotate))
+    crate::given::pose_with(Sampler { clip_ticks, sample_clip }, clip, rest, seconds, mode, cursors, rotate)
 }
 
 /// Step 7: one track sampled in its own interpolation mode. LINEAR is step

@@ -21,13 +21,7 @@ fn demo_screenshot_of_the_character_mid_stride() {
 #[cfg(feature = "assimp")]
 #[test]
 fn demo_screenshot_of_files_between_keys() {
-    for file in [
-        "X/BCN_Epileptic.X",
-        "FBX/animation_with_skeleton.fbx",
-        "FBX/huesitos.fbx",
-        "glTF2/simple_skin/simple_skin.gltf",
-        "BVH/01_01.bvh",
-    ] {
+    for file in common::grade::RIGGED_TEST_FILES {
         if let Some(path) = common::grade::test_model(file) {
             expect_picture(DEMO, "lab04", &["--model", &path, "--time", "0.37"]);
         }

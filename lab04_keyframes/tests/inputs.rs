@@ -1,6 +1,6 @@
 //! Bad clips and times become a clear `PlaybackError` before any of your
 //! steps runs (so these pass from the start): the checks live in
-//! `src/track.rs`, which both variants share.
+//! `src/given.rs`, which both variants share.
 
 use common::model::{Channel, Clip, Key};
 use glam::{Quat, Vec3};

@@ -6,10 +6,10 @@
 //! random unit quaternion pairs and parameters, then prints one table of
 //! nanoseconds per call measured in this same run.
 
-use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::bench::{Samples, median};
 
 use common::grade::SplitMix64 as Rng;
 use criterion::{Criterion, Throughput, criterion_group};
@@ -58,7 +58,7 @@ fn check() {
 }
 
 /// Per-iteration times recorded by every benchmark: path -> seconds per batch.
-static SAMPLES: Mutex<BTreeMap<usize, Vec<f64>>> = Mutex::new(BTreeMap::new());
+static SAMPLES: Samples<usize> = Samples::new();
 
 fn run_batch(f: Interp) -> Quat {
     // Sum the results so that no call can be optimised away.
@@ -75,13 +75,9 @@ fn interpolation(c: &mut Criterion) {
     for (p, (name, f)) in PATHS.into_iter().enumerate() {
         group.bench_function(name, |b| {
             b.iter_custom(|iters| {
-                let start = Instant::now();
-                for _ in 0..iters {
+                SAMPLES.timed(p, iters, 1.0, || {
                     black_box(run_batch(black_box(f)));
-                }
-                let elapsed = start.elapsed();
-                SAMPLES.lock().unwrap().entry(p).or_default().push(elapsed.as_secs_f64() / iters as f64);
-                elapsed
+                })
             })
         });
     }
@@ -94,15 +90,10 @@ criterion_group! {
     targets = interpolation
 }
 
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
-
 fn summary() {
-    let samples = std::mem::take(&mut *SAMPLES.lock().unwrap());
+    let samples = SAMPLES.take();
     let ns: Vec<Option<f64>> =
-        (0..PATHS.len()).map(|p| samples.get(&p).map(|t| median(t.clone()) * 1e9 / BATCH as f64)).collect();
+        (0..PATHS.len()).map(|p| samples.get(&p).map(|t| median(t).unwrap_or(f64::NAN) * 1e9 / BATCH as f64)).collect();
     let Some(glam_slerp) = ns[1] else {
         return;
     };

@@ -5,7 +5,7 @@
 
 use common::model::{Clip, Key, Transform};
 use glam::{Quat, Vec3};
-use lab04_keyframes::track::{ClipCursors, Cursor, Mode, PlaybackError};
+use lab04_keyframes::given::{ClipCursors, Cursor, Mode, PlaybackError};
 
 /// Step 1a: the dot product of two quaternions, all four components.
 ///

@@ -18,7 +18,7 @@
 pub mod exercise;
 pub mod solution;
 
-pub use lab04_keyframes::track::{ClipCursors, Cursor, Mode, PlaybackError, check_clip};
+pub use lab04_keyframes::given::{ClipCursors, Cursor, Mode, PlaybackError, check_clip};
 
 #[cfg(not(feature = "solution"))]
 pub use exercise::*;

@@ -3,10 +3,9 @@
 //! sphere with a dot per equal step of `t`. `character`: a clip played with
 //! your slerp, your nlerp, or blended rotation matrices.
 
-mod arc;
-mod character;
-mod figures;
-mod playback;
+mod demo;
+
+use demo::{arc, character, figures, playback};
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,7 +13,6 @@ use std::sync::Arc;
 use common::app::{self, Args, Demo, Lab, Scene};
 use common::camera::{Aabb, Camera};
 use common::gl::{LineRenderer, MeshBuffers, Overlay, SurfaceRenderer, SurfaceStyle};
-use common::model::Model;
 use glam::{Quat, Vec3};
 
 use arc::{Arcs, Method};
@@ -40,7 +38,7 @@ struct SlerpDemo {
     arm: MeshBuffers,
     /// Built on first use: the model waits here until then.
     character: Option<Character>,
-    waiting: Option<(Model, String, Option<usize>, Options)>,
+    waiting: Option<(Scene, Options)>,
     reframe: bool,
     surface: SurfaceRenderer,
     lines: LineRenderer,
@@ -83,7 +81,7 @@ impl SlerpDemo {
             time: 0.0,
             arm: MeshBuffers::from_mesh(gl, &arm).map_err(|e| e.to_string())?,
             character: None,
-            waiting: Some((scene.model, scene.source, scene.clip, options)),
+            waiting: Some((scene, options)),
             reframe: false,
             surface: SurfaceRenderer::new(gl).map_err(|e| e.to_string())?,
             lines: LineRenderer::new(gl).map_err(|e| e.to_string())?,
@@ -98,8 +96,8 @@ impl SlerpDemo {
 
     /// The character, built the first time it is shown.
     fn character_view(&mut self, gl: &glow::Context) -> Result<&mut Character, String> {
-        if let Some((model, source, clip, options)) = self.waiting.take() {
-            self.character = Some(Character::new(gl, model, &source, clip, options)?);
+        if let Some((scene, options)) = self.waiting.take() {
+            self.character = Some(Character::new(gl, scene, options)?);
         }
         self.character.as_mut().ok_or_else(|| "the character could not be built".to_string())
     }

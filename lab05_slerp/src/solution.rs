@@ -2,7 +2,7 @@
 
 use common::model::{Clip, Key, Transform};
 use glam::{Quat, Vec3};
-use lab04_keyframes::track::{ClipCursors, Cursor, Mode, PlaybackError};
+use lab04_keyframes::given::{ClipCursors, Cursor, Mode, PlaybackError};
 
 /// Below this sine of the angle between the two inputs, slerp's weights
 /// divide a tiny number by a tiny number: use the straight-line blend.

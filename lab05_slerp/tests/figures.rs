@@ -1,4 +1,4 @@
-//! The lecture figures this demo declares (src/figures.rs) all render:
+//! The lecture figures this demo declares (src/demo/figures.rs) all render:
 //! right size, not blank, recordings with their frame count and motion.
 
 #[test]

@@ -18,9 +18,9 @@
 //!    clear, then per character the palette upload and one draw (GPU) or the
 //!    fast path, the upload and one draw (CPU); glFinish.
 
-use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use common::bench::{Samples, median};
 
 use common::camera::{Aabb, OrbitCamera};
 use common::gl::{MeshBuffers, SurfaceRenderer, SurfaceStyle};
@@ -31,7 +31,7 @@ use glam::{Mat4, Quat, Vec3};
 use glow::HasContext;
 use lab03_cpu_skinning::Skinned;
 use lab03_cpu_skinning::fast::{self, FastMesh, skin_fast};
-use lab06_gpu_skinning::{GpuMesh, gpu, solution};
+use lab06_gpu_skinning::{GpuMesh, further, given, solution};
 
 const WIDTH: u32 = 1280;
 const HEIGHT: u32 = 720;
@@ -99,7 +99,7 @@ impl Gl {
         let headless = Headless::new(WIDTH, HEIGHT).unwrap_or_else(|e| panic!("{e}"));
         let gl = headless.gl();
         let bones = scene.mesh.bones.len();
-        let skinning = gpu::compile(gl, solution::SHADER_FILE, solution::VERTEX_SHADER, bones).expect("the shader");
+        let skinning = given::compile(gl, solution::SHADER_FILE, solution::VERTEX_SHADER, bones).expect("the shader");
         let gpu_mesh = solution::upload_mesh(gl, &scene.mesh).expect("the mesh on the GPU");
         let bytes = scene.mesh.positions.len() * FEEDBACK_FLOATS * 4;
         // SAFETY: a new buffer on this context, sized for one record per vertex.
@@ -193,7 +193,7 @@ fn check(gl: &Gl, scene: &Scene) {
     let g = gl.gl();
     gl.skinning.program().bind(g);
     solution::upload_palette(g, gl.skinning.program(), &scene.palettes[3]);
-    let captured = gpu::capture(g, gl.gpu_mesh.buffers.vao, scene.mesh.positions.len()).expect("capture");
+    let captured = given::capture(g, gl.gpu_mesh.buffers.vao, scene.mesh.positions.len()).expect("capture");
     let mut out = Skinned::default();
     skin_fast(&scene.fast, &scene.palettes[3], &mut out, 1).expect("fast skinning");
     for (v, (a, b)) in captured.positions.iter().zip(&out.positions).enumerate() {
@@ -205,26 +205,20 @@ fn check(gl: &Gl, scene: &Scene) {
 }
 
 /// Per-iteration times: (what, path) -> seconds; what = 0 for skinning, else the crowd size.
-static SAMPLES: Mutex<BTreeMap<(usize, Path), Vec<f64>>> = Mutex::new(BTreeMap::new());
-
-fn timed(key: (usize, Path), iters: u64, mut routine: impl FnMut()) -> Duration {
-    let start = Instant::now();
-    for _ in 0..iters {
-        routine();
-    }
-    let elapsed = start.elapsed();
-    SAMPLES.lock().unwrap().entry(key).or_default().push(elapsed.as_secs_f64() / iters as f64);
-    elapsed
-}
+static SAMPLES: Samples<(usize, Path)> = Samples::new();
 
 fn benches(c: &mut Criterion, gl: &Gl, scene: &Scene) {
     let mut group = c.benchmark_group("skinning one character");
     group.throughput(Throughput::Elements(scene.mesh.positions.len() as u64));
     let palette = &scene.palettes[3];
-    group.bench_function("gpu", |b| b.iter_custom(|iters| timed((0, Path::Gpu), iters, || gl.gpu_skin(palette))));
+    group.bench_function("gpu", |b| {
+        b.iter_custom(|iters| SAMPLES.timed((0, Path::Gpu), iters, 1.0, || gl.gpu_skin(palette)))
+    });
     let mut out = Skinned::default();
     group.bench_function("cpu", |b| {
-        b.iter_custom(|iters| timed((0, Path::Cpu), iters, || gl.cpu_skin(scene, palette, &mut out, &gl.cpu_meshes[0])))
+        b.iter_custom(|iters| {
+            SAMPLES.timed((0, Path::Cpu), iters, 1.0, || gl.cpu_skin(scene, palette, &mut out, &gl.cpu_meshes[0]))
+        })
     });
     group.finish();
     let mut group = c.benchmark_group("frame at 1280x720");
@@ -232,29 +226,24 @@ fn benches(c: &mut Criterion, gl: &Gl, scene: &Scene) {
     for n in CROWDS {
         for (path, name) in [(Path::Gpu, "gpu"), (Path::Cpu, "cpu")] {
             group.bench_function(format!("{name}/{n}"), |b| {
-                b.iter_custom(|iters| timed((n, path), iters, || gl.frame(scene, n, path, &mut out)))
+                b.iter_custom(|iters| SAMPLES.timed((n, path), iters, 1.0, || gl.frame(scene, n, path, &mut out)))
             });
         }
     }
     group.finish();
 }
 
-fn median(mut times: Vec<f64>) -> Option<f64> {
-    times.sort_by(f64::total_cmp);
-    times.get(times.len() / 2).copied()
-}
-
 fn summary(gl: &Gl, scene: &Scene) {
-    let samples = std::mem::take(&mut *SAMPLES.lock().unwrap());
-    let at = |key| samples.get(&key).and_then(|t| median(t.clone()));
+    let samples = SAMPLES.take();
+    let at = |key| samples.get(&key).and_then(|t| median(t));
     let cell = |v: Option<f64>, scale: f64| v.map_or("-".to_string(), |v| format!("{:.3}", v * scale));
     let ratio = |a: Option<f64>, b: Option<f64>| a.zip(b).map_or("-".to_string(), |(a, b)| format!("{:.2}x", a / b));
     println!("\n{}", common::gl::describe(gl.gl()));
     println!(
         "GL_MAX_VERTEX_UNIFORM_COMPONENTS = {}: {} bones as mat4, {} packed; fast kernel: {}",
-        gpu::max_vertex_uniform_components(gl.gl()),
-        solution::bone_budget(gpu::max_vertex_uniform_components(gl.gl())),
-        solution::packed_budget(gpu::max_vertex_uniform_components(gl.gl())),
+        given::max_vertex_uniform_components(gl.gl()),
+        solution::bone_budget(given::max_vertex_uniform_components(gl.gl())),
+        further::packed_budget(given::max_vertex_uniform_components(gl.gl())),
         fast::kernel_name()
     );
     let vertices = scene.mesh.positions.len();

@@ -5,7 +5,7 @@
 // matrices, normalises, and applies the resulting rigid motion. A blend of
 // rotations stays a rotation, so a twisted joint keeps its volume where
 // linear blending collapses it (the "candy wrapper"). Rigid bones only:
-// scale is not carried (solution::dual_quaternions drops it).
+// scale is not carried (further::dual_quaternions drops it).
 // The loader puts `#define MAX_BONES n` and debug.glsl (debug_color) here.
 
 layout(location = 0) in vec3 a_position;

@@ -6,11 +6,11 @@
 //! lesson here, so `unsafe` GL calls are yours to write (say why each is
 //! sound in a `// SAFETY:` comment, as `common::gl` does).
 
-use common::gl::{MeshBuffers, Program};
+use common::gl::Program;
 use common::model::{Influences, SkinnedMesh};
 use glam::Mat4;
 
-use crate::gpu::{self, GpuInfluence, GpuMesh, Layout};
+use crate::given::{self, GpuInfluence, GpuMesh, Layout};
 
 /// Step 3: your vertex shader (GLSL 330 core), `shaders/exercise.vert`.
 pub const VERTEX_SHADER: &str = include_str!("../shaders/exercise.vert");
@@ -49,7 +49,7 @@ pub fn bind_influences(_gl: &glow::Context, _vao: glow::VertexArray, _buffer: gl
 
 /// Step 4a: how many bone matrices fit in the vertex shader's default
 /// uniform block, given `GL_MAX_VERTEX_UNIFORM_COMPONENTS` (in floats). The
-/// shader's other uniforms need `gpu::OTHER_UNIFORM_COMPONENTS`. Never
+/// shader's other uniforms need `given::OTHER_UNIFORM_COMPONENTS`. Never
 /// negative, never a panic.
 pub fn bone_budget(_max_vertex_uniform_components: i32) -> usize {
     todo!("lab06 step 4: bone_budget")
@@ -64,13 +64,8 @@ pub fn upload_palette(_gl: &glow::Context, _program: &Program, _palette: &[Mat4]
     todo!("lab06 step 4: upload_palette")
 }
 
-/// Given: a mesh on the GPU with its influences, set up by your steps 1 and 2.
+/// Given: a mesh on the GPU with its influences, set up by your steps 1 and
+/// 2 (the loader is [`given::upload_mesh_with`]).
 pub fn upload_mesh(gl: &glow::Context, mesh: &SkinnedMesh) -> Result<GpuMesh, String> {
-    lab03_cpu_skinning::check_skin(mesh, &vec![Mat4::IDENTITY; mesh.bones.len()])
-        .map_err(|e| format!("mesh `{}`: {e}", mesh.name))?;
-    let buffers = MeshBuffers::from_mesh(gl, mesh).map_err(|e| e.to_string())?;
-    let records = gpu_influences(&mesh.influences, mesh.bones.len());
-    let influences = gpu::influence_buffer(gl, &records).map_err(|e| e.to_string())?;
-    bind_influences(gl, buffers.vao, influences, influence_layout());
-    Ok(GpuMesh { buffers, influences, bones: mesh.bones.len() })
+    given::upload_mesh_with(gl, mesh, gpu_influences, bind_influences, influence_layout())
 }

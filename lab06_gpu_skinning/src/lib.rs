@@ -10,21 +10,22 @@
 //! 3. the vertex shader (`shaders/exercise.vert`): blend, position, normal, tangent;
 //! 4. the bone budget and the palette upload.
 //!
-//! [`gpu`] holds what both variants share: the record type, the shader
+//! [`given`] holds what both variants share: the record type, the shader
 //! loader, transform feedback read-back (how the grader sees what your
 //! shader computed) and the budget check.
 //!
 //! Going further (the reference only, no steps): a packed palette of three
-//! `vec4` rows per bone (`solution::packed_palette`, `shaders/packed.vert`)
-//! and dual-quaternion skinning (`solution::dual_quaternions`,
+//! `vec4` rows per bone (`further::packed_palette`, `shaders/packed.vert`)
+//! and dual-quaternion skinning (`further::dual_quaternions`,
 //! `shaders/dual_quat.vert`), both shown by the demo and checked by
 //! `tests/further.rs`.
 
 pub mod exercise;
-pub mod gpu;
+pub mod further;
+pub mod given;
 pub mod solution;
 
-pub use gpu::{Captured, GpuInfluence, GpuMesh, Layout};
+pub use given::{Captured, GpuInfluence, GpuMesh, Layout};
 
 #[cfg(not(feature = "solution"))]
 pub use exercise::*;

@@ -6,10 +6,9 @@
 //! bone), or look at the twisting cylinders: linear blend against dual
 //! quaternions.
 
-mod crowd;
-mod draw;
-mod figures;
-mod twist;
+mod demo;
+
+use demo::{crowd, draw, figures, twist};
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -18,9 +17,9 @@ use std::time::Instant;
 use common::app::{self, Args, Demo, Lab, Scene};
 use common::camera::{Aabb, Camera};
 use draw::{CpuPath, GpuPath, Palette, Skinning, TwistScene, View};
-use lab06_gpu_skinning::gpu::{self, OTHER_UNIFORM_COMPONENTS};
+use lab06_gpu_skinning::given::{self, OTHER_UNIFORM_COMPONENTS};
 use lab06_gpu_skinning::{
-    SHADER_FILE, VERTEX_SHADER, bone_budget, gpu_influences, influence_layout, solution, upload_mesh, upload_palette,
+    SHADER_FILE, VERTEX_SHADER, bone_budget, further, gpu_influences, influence_layout, upload_mesh, upload_palette,
 };
 
 use crate::crowd::{Crowd, MAX_CROWD};
@@ -112,7 +111,7 @@ impl GpuSkinning {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
         // Settings first: a typo is reported before any of your steps runs.
         let settings = Settings::read(args)?;
-        let real = gpu::max_vertex_uniform_components(gl);
+        let real = given::max_vertex_uniform_components(gl);
         let components = match settings.max_components {
             Some(n) if n > real => {
                 return Err(format!(
@@ -130,7 +129,7 @@ impl GpuSkinning {
             None => real,
         };
         let fixed_clip = if args.clip.is_some() { scene.clip } else { None };
-        let builtin = args.model.is_none();
+        let builtin = scene.builtin;
         let mut crowd = Crowd::new(scene.model, &scene.source, fixed_clip, settings.crowd)?;
         let skin = &crowd.rig.skin;
         let mut bone_nodes: Vec<usize> = skin.bones.iter().map(|b| b.node).collect();
@@ -155,10 +154,10 @@ impl GpuSkinning {
         let mesh = upload_mesh(gl, skin)?; // steps 1 and 2
         let bones = mesh.bones;
         let budget = bone_budget(components); // step 4a
-        let packed_budget = solution::packed_budget(components);
+        let packed_budget = further::packed_budget(components);
         // The budget binds the GPU path only: CPU skinning has no palette to fit.
         let refusal = match settings.palette {
-            Palette::Matrices => gpu::check_budget(&scene.source, bones, budget, components).err(),
+            Palette::Matrices => given::check_budget(&scene.source, bones, budget, components).err(),
             Palette::Packed if bones > packed_budget => Some(packed_refusal(&scene.source, bones, components)),
             Palette::Packed => None,
         };
@@ -171,10 +170,10 @@ impl GpuSkinning {
             _ => {}
         }
         // Step 3 is your shader; a compile error comes back with the GLSL log.
-        let compile = |file, source| gpu::compile(gl, file, source, bones).map_err(|e| e.to_string());
+        let compile = |file, source| given::compile(gl, file, source, bones).map_err(|e| e.to_string());
         let matrices = if bones <= budget { Some(compile(SHADER_FILE, VERTEX_SHADER)?) } else { None };
         let packed = if bones <= packed_budget {
-            Some(compile(solution::PACKED_SHADER_FILE, solution::PACKED_SHADER)?)
+            Some(compile(further::PACKED_SHADER_FILE, further::PACKED_SHADER)?)
         } else {
             None
         };
@@ -225,7 +224,7 @@ fn packed_refusal(source: &str, bones: usize, components: i32) -> String {
          (GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}, 12 floats per bone as three vec4 rows, \
          {OTHER_UNIFORM_COMPONENTS} kept for other uniforms): split the mesh by bones, or keep the palette in a \
          uniform buffer or a texture",
-        solution::packed_budget(components)
+        further::packed_budget(components)
     )
 }
 

@@ -2,14 +2,14 @@
 //! dual-quaternion skinning, run on the GPU and read back with transform
 //! feedback, as the grader does for your shader.
 
-#[path = "../src/twist.rs"]
+#[path = "../src/demo/twist.rs"]
 mod twist;
 
 use common::gl::Program;
 use common::headless::Headless;
 use common::model::{Bone, Influences, SkinnedMesh};
 use glam::{Mat4, Quat, Vec2, Vec3, Vec4};
-use lab06_gpu_skinning::{Captured, gpu, solution};
+use lab06_gpu_skinning::{Captured, further, given, solution};
 
 fn context() -> Headless {
     Headless::new(16, 16).unwrap_or_else(|e| panic!("these tests run shaders and need an OpenGL 3.3 driver: {e}"))
@@ -20,25 +20,25 @@ fn context() -> Headless {
 fn run(mesh: &SkinnedMesh, (file, source): (&str, &str), upload: impl Fn(&glow::Context, &Program)) -> Captured {
     let headless = context();
     let gl = headless.gl();
-    let shader = gpu::compile(gl, file, source, mesh.bones.len()).unwrap_or_else(|e| panic!("{e}"));
+    let shader = given::compile(gl, file, source, mesh.bones.len()).unwrap_or_else(|e| panic!("{e}"));
     let gpu_mesh = solution::upload_mesh(gl, mesh).unwrap_or_else(|e| panic!("{e}"));
     shader.program().bind(gl);
     upload(gl, shader.program());
-    let got = gpu::capture(gl, gpu_mesh.buffers.vao, mesh.positions.len()).unwrap_or_else(|e| panic!("{e}"));
+    let got = given::capture(gl, gpu_mesh.buffers.vao, mesh.positions.len()).unwrap_or_else(|e| panic!("{e}"));
     gpu_mesh.buffers.delete(gl);
     got
 }
 
 const MATRICES: (&str, &str) = (solution::SHADER_FILE, solution::VERTEX_SHADER);
-const PACKED: (&str, &str) = (solution::PACKED_SHADER_FILE, solution::PACKED_SHADER);
-const DUAL_QUAT: (&str, &str) = (solution::DUAL_QUAT_SHADER_FILE, solution::DUAL_QUAT_SHADER);
+const PACKED: (&str, &str) = (further::PACKED_SHADER_FILE, further::PACKED_SHADER);
+const DUAL_QUAT: (&str, &str) = (further::DUAL_QUAT_SHADER_FILE, further::DUAL_QUAT_SHADER);
 
 fn with_matrices(palette: &[Mat4]) -> impl Fn(&glow::Context, &Program) + '_ {
     move |gl, program| solution::upload_palette(gl, program, palette)
 }
 
 fn with_dual_quaternions(dqs: &[[Vec4; 2]]) -> impl Fn(&glow::Context, &Program) + '_ {
-    move |gl, program| solution::upload_dual_quaternions(gl, program, dqs)
+    move |gl, program| further::upload_dual_quaternions(gl, program, dqs)
 }
 
 /// Whether a distance is within the tolerance (NaN is not).
@@ -113,7 +113,7 @@ fn size(mesh: &SkinnedMesh) -> f32 {
 #[test]
 fn packed_budget_holds_a_third_more_bones() {
     for (components, want) in [(1024, 80), (16_384, 1360), (4096, 336), (64, 0), (10, 0), (-5, 0)] {
-        assert_eq!(solution::packed_budget(components), want, "packed_budget({components})");
+        assert_eq!(further::packed_budget(components), want, "packed_budget({components})");
     }
     assert_eq!(solution::bone_budget(1024), 60, "the matrices' budget, for comparison");
 }
@@ -121,7 +121,7 @@ fn packed_budget_holds_a_third_more_bones() {
 #[test]
 fn packed_palette_is_the_top_three_rows_of_each_gradient() {
     let (_, palette) = four_influences();
-    let rows = solution::packed_palette(&palette);
+    let rows = further::packed_palette(&palette);
     assert_eq!(rows.len(), 3 * palette.len(), "three vec4 per bone");
     let p = Vec3::new(0.3, -1.2, 2.5);
     for (b, m) in palette.iter().enumerate() {
@@ -140,9 +140,9 @@ fn packed_shader_skins_exactly_like_the_matrix_shader() {
     for (name, (mesh, palette)) in
         [("four influences, scaled bones", four_influences()), ("the character", character())]
     {
-        let rows = solution::packed_palette(&palette);
+        let rows = further::packed_palette(&palette);
         let matrices = run(&mesh, MATRICES, with_matrices(&palette));
-        let packed = run(&mesh, PACKED, |gl, program| solution::upload_packed_palette(gl, program, &rows));
+        let packed = run(&mesh, PACKED, |gl, program| further::upload_packed_palette(gl, program, &rows));
         assert_ne!(packed.positions, mesh.positions, "{name}: the packed shader left the mesh in its bind pose");
         same(&format!("{name}: packed vs matrices"), &packed, &matrices, size(&mesh));
     }
@@ -163,7 +163,7 @@ fn dual_quaternions_move_points_like_their_rigid_matrix() {
         Quat::from_euler(glam::EulerRot::XYZ, 0.4, -1.1, 2.0),
         Vec3::new(1.0, -2.0, 0.5),
     );
-    let dq = solution::dual_quaternions(&[rigid, Mat4::IDENTITY]);
+    let dq = further::dual_quaternions(&[rigid, Mat4::IDENTITY]);
     assert_eq!(dq.len(), 2, "one dual quaternion per bone");
     assert_eq!(dq[1], [Vec4::W, Vec4::ZERO], "the identity is (0 0 0 1, 0 0 0 0)");
     let [real, dual] = dq[0];
@@ -173,14 +173,14 @@ fn dual_quaternions_move_points_like_their_rigid_matrix() {
     }
     // Scale is dropped: a scaled gradient gives the dual quaternion of its rigid part.
     let scaled = rigid * Mat4::from_scale(Vec3::new(2.0, 0.5, 1.0));
-    let dropped = solution::dual_quaternions(&[scaled])[0];
+    let dropped = further::dual_quaternions(&[scaled])[0];
     assert!(dropped[0].abs_diff_eq(real, 1e-5) && dropped[1].abs_diff_eq(dual, 1e-5), "scale must be dropped");
 }
 
 /// The twisting cylinder skinned by linear blend and by dual quaternions.
 fn twisted(palette: &[Mat4; 2]) -> (Captured, Captured) {
     let mesh = twist::cylinder();
-    let dqs = solution::dual_quaternions(palette);
+    let dqs = further::dual_quaternions(palette);
     (run(&mesh, MATRICES, with_matrices(palette)), run(&mesh, DUAL_QUAT, with_dual_quaternions(&dqs)))
 }
 
@@ -228,7 +228,7 @@ fn dual_quaternion_blend_takes_the_first_bones_hemisphere() {
     // q and -q are the same rotation: flipping a bone's sign must change nothing.
     let palette = twist::palette(120.0);
     let mesh = twist::cylinder();
-    let dqs = solution::dual_quaternions(&palette);
+    let dqs = further::dual_quaternions(&palette);
     let flipped = [dqs[0], [-dqs[1][0], -dqs[1][1]]];
     let straight = run(&mesh, DUAL_QUAT, with_dual_quaternions(&dqs));
     let after_flip = run(&mesh, DUAL_QUAT, with_dual_quaternions(&flipped));

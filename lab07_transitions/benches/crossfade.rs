@@ -13,10 +13,11 @@
 //! "alone" is walk by itself. A crowd is 100 characters, each with its own
 //! crossfade at its own phase, timed together and reported per character.
 
-use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use common::bench::{Samples, median};
 
 use common::model::{Model, Transform};
 use criterion::{Criterion, criterion_group};
@@ -101,7 +102,7 @@ fn check() {
 
 /// Per-iteration times: (case, crowd size, with matrices) -> seconds per frame.
 type Key = (Case, usize, bool);
-static SAMPLES: Mutex<BTreeMap<Key, Vec<f64>>> = Mutex::new(BTreeMap::new());
+static SAMPLES: Samples<Key> = Samples::new();
 
 fn crossfades(c: &mut Criterion) {
     for (case, name) in [(Case::Alone, "alone"), (Case::Crossfade, "crossfade")] {
@@ -112,16 +113,11 @@ fn crossfades(c: &mut Criterion) {
                 let label = format!("{crowd} character(s), {}", if matrices { "pose + matrices" } else { "pose" });
                 group.bench_function(label, |b| {
                     b.iter_custom(|iters| {
-                        let start = Instant::now();
-                        for _ in 0..iters {
+                        SAMPLES.timed((case, crowd, matrices), iters, 1.0, || {
                             for character in &mut characters {
                                 black_box(frame(black_box(character), matrices));
                             }
-                        }
-                        let elapsed = start.elapsed();
-                        let per_frame = elapsed.as_secs_f64() / iters as f64;
-                        SAMPLES.lock().unwrap().entry((case, crowd, matrices)).or_default().push(per_frame);
-                        elapsed
+                        })
                     })
                 });
             }
@@ -136,18 +132,13 @@ criterion_group! {
     targets = crossfades
 }
 
-fn median(mut times: Vec<f64>) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
-}
-
 fn summary() {
-    let samples = std::mem::take(&mut *SAMPLES.lock().unwrap());
+    let samples = SAMPLES.take();
     if samples.is_empty() {
         return;
     }
     // Microseconds per character per frame.
-    let us = |key: Key| samples.get(&key).map(|t| median(t.clone()) * 1e6 / key.1 as f64);
+    let us = |key: Key| samples.get(&key).map(|t| median(t).unwrap_or(f64::NAN) * 1e6 / key.1 as f64);
     let cell = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.2}"));
     let model = &rig().model;
     println!(

@@ -3,12 +3,12 @@
 //! your work with `cargo test -p lab07_transitions --test grader`; see it with
 //! `cargo run -p lab07_transitions`. Sampling is given: `Playing::sample`
 //! (lab 04's sampler with lab 05's slerp), and for step 2 lab 04's
-//! `clip_ticks` and `sample_channel` and this lab's `layer::slerp`.
+//! `clip_ticks` and `sample_channel` and this lab's `given::slerp`.
 
 use common::model::{Clip, Skeleton, Transform};
-use lab04_keyframes::track::Mode;
+use lab04_keyframes::given::Mode;
 
-use crate::layer::{Crossfade, Playing};
+use crate::given::{Crossfade, Playing};
 
 /// Step 1a: a transform between `a` (factor 0, exactly) and `b` (factor 1,
 /// exactly). The two weights sum to 1; a rotation never takes the long way.

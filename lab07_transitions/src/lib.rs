@@ -11,15 +11,15 @@
 //! 5. walk and run in step: blending by phase, not by seconds;
 //! 6. an additive layer, and a blend limited to a subtree.
 //!
-//! [`layer`] holds what both variants share: a clip playing on its own clock
+//! [`given`] holds what both variants share: a clip playing on its own clock
 //! ([`Playing`]) and the crossfade's state ([`Crossfade`]).
 
 pub mod exercise;
-pub mod layer;
+pub mod given;
 pub mod solution;
 
-pub use lab04_keyframes::track::Mode;
-pub use layer::{Crossfade, Fade, Playing, Source};
+pub use given::{Crossfade, Fade, Playing, Source};
+pub use lab04_keyframes::given::Mode;
 
 #[cfg(not(feature = "solution"))]
 pub use exercise::*;

@@ -13,12 +13,9 @@
 //! 0.5 s fade (weight 0.4). `--set clips-from=FILE` (repeatable) adds the
 //! clips of another file, each channel placed on the node of the same name.
 
-mod clips;
-mod figures;
-mod mix;
-mod options;
-mod panel;
-mod plot;
+mod demo;
+
+use demo::{clips, figures, mix, options, panel, plot};
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -31,7 +28,7 @@ use glam::{Mat4, Vec3};
 use lab01_hierarchy::solution::world_matrices;
 use lab03_cpu_skinning::solution::{bone_gradients, skin_mesh_into};
 use lab03_cpu_skinning::{Method, Skinned};
-use lab04_keyframes::track::check_clip;
+use lab04_keyframes::given::check_clip;
 use lab07_transitions::Playing;
 
 use mix::Mixer;
@@ -68,7 +65,7 @@ struct Transitions {
 impl Transitions {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
         let mut model = scene.model;
-        let builtin = args.model.is_none();
+        let builtin = scene.builtin;
         let own_clips = model.clips.len();
         // Settings first, clips from other files included: a typo or a bad
         // file is reported before any of your steps runs.

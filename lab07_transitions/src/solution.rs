@@ -2,10 +2,10 @@
 
 use common::model::{Clip, Skeleton, Transform};
 use glam::{Quat, Vec3};
+use lab04_keyframes::given::Mode;
 use lab04_keyframes::solution::{clip_ticks, sample_channel};
-use lab04_keyframes::track::Mode;
 
-use crate::layer::{Crossfade, Fade, Playing, Source, slerp};
+use crate::given::{Crossfade, Fade, Playing, Source, slerp};
 
 /// Step 1a: `a` at factor 0, `b` at 1. Translation and scale on straight
 /// lines; rotation along the shortest arc (lab 05's slerp flips `b` into

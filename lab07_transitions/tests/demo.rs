@@ -87,13 +87,7 @@ fn run(extra: &[&str]) -> (Option<i32>, String) {
 #[test]
 fn demo_screenshot_of_files() {
     use common::grade::test_model;
-    for file in [
-        "X/BCN_Epileptic.X",
-        "FBX/animation_with_skeleton.fbx",
-        "FBX/huesitos.fbx",
-        "glTF2/simple_skin/simple_skin.gltf",
-        "BVH/01_01.bvh",
-    ] {
+    for file in common::grade::RIGGED_TEST_FILES {
         if let Some(path) = test_model(file) {
             // One clip: it fades into itself, from its start (another phase).
             expect_picture(DEMO, "lab07", &["--model", &path, "--time", "1.2"]);

@@ -40,6 +40,10 @@ pub struct Scene {
     pub model: Model,
     /// "the built-in character" or the file's name, for titles and messages.
     pub source: String,
+    /// True when the model is the built-in character (no `--model`): its
+    /// clip names then say which clips loop
+    /// ([`crate::character::is_looping`]).
+    pub builtin: bool,
     /// The clip chosen with `--clip` (already checked to exist), else the
     /// first clip if there is one. With `--set clips-from=FILE` (lab 07) a
     /// `--clip` the model lacks is left for the demo to find among the added
@@ -214,7 +218,7 @@ pub fn load_scene(args: &Args) -> Result<Scene, String> {
             found
         }
     };
-    Ok(Scene { model, source, clip })
+    Ok(Scene { model, source, builtin: args.model.is_none(), clip })
 }
 
 /// A few lines describing a model: nodes, meshes, bones, clips.

@@ -77,7 +77,7 @@ fn solution_recursive_walk_of_a_chain_30000_nodes_deep() {
 #[test]
 #[should_panic(expected = "use world_matrices, whose loop needs none")]
 fn solution_recursive_walk_refuses_a_chain_too_deep_for_any_stack() {
-    let levels = lab01_hierarchy::tree::MAX_STACK / lab01_hierarchy::tree::STACK_PER_LEVEL + 1;
+    let levels = lab01_hierarchy::given::MAX_STACK / lab01_hierarchy::given::STACK_PER_LEVEL + 1;
     let (s, pose) = chain(levels);
     solution::world_matrices_recursive(&s, &pose);
 }
@@ -86,11 +86,11 @@ fn solution_recursive_walk_refuses_a_chain_too_deep_for_any_stack() {
 fn solution_empty_skeleton_and_a_walk_on_the_calling_thread() {
     let (s, pose) = skeleton(&[]);
     assert!(solution::world_matrices(&s, &pose).is_empty() && solution::world_matrices_recursive(&s, &pose).is_empty());
-    let (s, pose) = chain(lab01_hierarchy::tree::SHALLOW);
+    let (s, pose) = chain(lab01_hierarchy::given::SHALLOW);
     let want = reference_worlds(&s, &pose);
     check_worlds("solution::world_matrices_recursive", 4, &s, &pose, &solution::world_matrices_recursive(&s, &pose))
         .or_fail();
-    assert_eq!(want.len(), lab01_hierarchy::tree::SHALLOW);
+    assert_eq!(want.len(), lab01_hierarchy::given::SHALLOW);
 }
 
 #[test]

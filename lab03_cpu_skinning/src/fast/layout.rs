@@ -5,7 +5,7 @@ use common::model::SkinnedMesh;
 use glam::{Mat4, Vec3};
 
 use super::LANES;
-use crate::skin::SkinError;
+use crate::given::SkinError;
 
 /// A gradient matrix as one 64-byte row: the columns `x, y, z` and the
 /// translation, each as 3 floats and a pad. The bottom row of a skinning
@@ -126,7 +126,7 @@ pub struct FastMesh {
 }
 
 impl FastMesh {
-    /// Checks the per-vertex data the way [`crate::skin::check_skin`] does
+    /// Checks the per-vertex data the way [`crate::given::check_skin`] does
     /// (list lengths, weights finite, non-negative and summing to 1 or 0),
     /// then rearranges it. The checks that depend on the matrices happen in
     /// [`skin_fast`](super::skin_fast), on every call.
@@ -136,7 +136,7 @@ impl FastMesh {
     /// id of [`MAX_BONES`] or more is refused (`BoneOutOfRange`).
     pub fn new(mesh: &SkinnedMesh) -> Result<FastMesh, SkinError> {
         let vertices = mesh.positions.len();
-        crate::skin::check_lists(mesh)?;
+        crate::given::check_lists(mesh)?;
         let mut chunks = vec![EMPTY_CHUNK; vertices.div_ceil(LANES)];
         let mut slots = vec![1u8; chunks.len()];
         let mut max_bone = None;
@@ -196,7 +196,7 @@ impl FastMesh {
     }
 
     /// The first vertex (in mesh order) that names a bone with no matrix, in
-    /// any slot, as [`crate::skin::check_skin`] reports it.
+    /// any slot, as [`crate::given::check_skin`] reports it.
     pub(super) fn first_out_of_range(&self, matrices: usize) -> Option<SkinError> {
         self.ids.iter().enumerate().find_map(|(vertex, ids)| {
             let id = *ids.iter().find(|&&id| id as usize >= matrices)?;

@@ -59,7 +59,7 @@ use std::time::{Duration, Instant};
 
 use glam::{Mat4, Vec3};
 
-use crate::skin::{SkinError, Skinned};
+use crate::given::{SkinError, Skinned};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;

@@ -108,7 +108,7 @@ fn step7_linear_tracks_are_step_4_and_cubic_tracks_follow_the_hermite_curve() {
         let got = sample_curve(&keys, &cubic, t, &mut cursor, lerp).expect("a value");
         let linear = lab04_keyframes::solution::sample_track(&keys, t, &mut Cursor::default(), mix).unwrap();
         let mistakes = [
-            ("that is the linear mix: a CUBICSPLINE track follows `track::cubic` with its tangents", linear),
+            ("that is the linear mix: a CUBICSPLINE track follows `given::cubic` with its tangents", linear),
             ("that is a held key: a CUBICSPLINE track moves between its keys", held(t)),
         ];
         check_vec3(&format!("sample_curve(CUBICSPLINE) at t = {t}"), got, cubic_at(t), &mistakes).or_fail();

@@ -106,15 +106,15 @@ pub fn probe(
     records: &[GpuInfluence],
     bind: impl Fn(&glow::Context, glow::VertexArray, glow::Buffer, Layout),
 ) -> Vec<([f32; 4], [f32; 4])> {
-    let program = gpu::compile(gl, "probe", PROBE, 8).expect("the probe compiles");
+    let program = given::compile(gl, "probe", PROBE, 8).expect("the probe compiles");
     // SAFETY: a fresh VAO on this context, deleted below.
     let vao = unsafe { gl.create_vertex_array() }.expect("a VAO");
     // Two spare records at the end, so that a wrong stride or offset reads garbage, not past the buffer.
     let padded: Vec<GpuInfluence> = records.iter().copied().chain([GpuInfluence::default(); 2]).collect();
-    let buffer = gpu::influence_buffer(gl, &padded).expect("a buffer");
+    let buffer = given::influence_buffer(gl, &padded).expect("a buffer");
     bind(gl, vao, buffer, solution::influence_layout());
     program.program().bind(gl);
-    let got = gpu::capture(gl, vao, records.len()).expect("capture");
+    let got = given::capture(gl, vao, records.len()).expect("capture");
     // SAFETY: the objects belong to this context and are not used again.
     unsafe {
         gl.delete_vertex_array(vao);
@@ -208,8 +208,8 @@ pub fn check_gl_state(bind: impl Fn(&glow::Context, glow::VertexArray, glow::Buf
     let headless = context();
     let gl = headless.gl();
     let records = probe_records();
-    let buffer = gpu::influence_buffer(gl, &records).expect("a buffer");
-    let other = gpu::influence_buffer(gl, &records).expect("another buffer"); // left bound to ARRAY_BUFFER
+    let buffer = given::influence_buffer(gl, &records).expect("a buffer");
+    let other = given::influence_buffer(gl, &records).expect("another buffer"); // left bound to ARRAY_BUFFER
     // SAFETY: fresh objects of this context; the queries write into local slices of the right size.
     let (vao, bound_after, sources) = unsafe {
         let vao = gl.create_vertex_array().expect("a VAO");

@@ -39,7 +39,7 @@ fn step4_bone_budget_is_zero_for_negative_sizes_never_a_panic() {
 #[test]
 fn grader_step4_names_an_overflowing_budget() {
     let overflowing: fn(i32) -> usize = |c| {
-        let room = c.checked_sub(gpu::OTHER_UNIFORM_COMPONENTS).expect("attempt to subtract with overflow");
+        let room = c.checked_sub(given::OTHER_UNIFORM_COMPONENTS).expect("attempt to subtract with overflow");
         (room.max(0) / 16) as usize
     };
     let e = budget_of(overflowing, i32::MIN).unwrap_err();
@@ -49,13 +49,13 @@ fn grader_step4_names_an_overflowing_budget() {
 
 #[test]
 fn step4_bone_budget_from_the_uniform_components() {
-    let other = gpu::OTHER_UNIFORM_COMPONENTS;
+    let other = given::OTHER_UNIFORM_COMPONENTS;
     for (components, want) in [(1024, 60), (16_384, 1020), (4096, 252), (64, 0), (10, 0), (0, 0), (-5, 0)] {
         let got = never_panics(components);
         let hint = if components > other && got == ((components - other) / 4) as usize {
             ": that counts vec4 slots; a mat4 takes 16 components (4 vec4)"
         } else if components > 0 && got == (components / 16) as usize {
-            ": the shader's other uniforms (gpu::OTHER_UNIFORM_COMPONENTS) need room too"
+            ": the shader's other uniforms (given::OTHER_UNIFORM_COMPONENTS) need room too"
         } else {
             ""
         };
@@ -72,7 +72,7 @@ fn transposed_upload(gl: &glow::Context, program: &common::gl::Program, palette:
 fn with_upload(upload: fn(&glow::Context, &common::gl::Program, &[Mat4])) -> Result<(), String> {
     let headless = context();
     let gl = headless.gl();
-    let shader = gpu::compile(gl, solution::SHADER_FILE, solution::VERTEX_SHADER, 256).expect("reference shader");
+    let shader = given::compile(gl, solution::SHADER_FILE, solution::VERTEX_SHADER, 256).expect("reference shader");
     let (mesh, palette) = fixture::four_influences();
     let got = run_gpu(gl, &shader, &mesh, &palette, solution::upload_mesh, upload)?;
     if got.positions.iter().all(|p| !p.is_finite() || *p == glam::Vec3::ZERO) || got.positions == mesh.positions {

@@ -62,7 +62,7 @@ pub fn check_capture(what: &str, mesh: &SkinnedMesh, palette: &[Mat4], got: &Cap
 
 /// Your shader, compiled (a compile error fails the test with the GLSL log).
 pub fn your_shader(gl: &glow::Context) -> SurfaceRenderer {
-    gpu::compile(gl, SHADER_FILE, VERTEX_SHADER, 256).unwrap_or_else(|e| panic!("{e}"))
+    given::compile(gl, SHADER_FILE, VERTEX_SHADER, 256).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Skins `mesh` with `shader`, the mesh set up by `upload` and the palette by `palette_upload`.
@@ -77,7 +77,7 @@ pub fn run_gpu(
     let gpu_mesh = upload(gl, mesh)?;
     shader.program().bind(gl);
     palette_upload(gl, shader.program(), palette);
-    let got = gpu::capture(gl, gpu_mesh.buffers.vao, mesh.positions.len()).map_err(|e| e.to_string());
+    let got = given::capture(gl, gpu_mesh.buffers.vao, mesh.positions.len()).map_err(|e| e.to_string());
     gpu_mesh.buffers.delete(gl);
     got
 }
@@ -138,7 +138,7 @@ fn grader_step3_names_the_classic_shader_mistakes() {
 fn grader_a_shader_that_does_not_compile_shows_the_log_file_and_line() {
     let headless = context();
     let broken = VERTEX_SHADER.replacen("void main() {", "void main() {\n    vec3 oops = 1;", 1);
-    let e = match gpu::compile(headless.gl(), SHADER_FILE, &broken, 16) {
+    let e = match given::compile(headless.gl(), SHADER_FILE, &broken, 16) {
         Err(e) => e.to_string(),
         Ok(_) => panic!("a broken shader compiled"),
     };

@@ -7,7 +7,7 @@
 use common::grade::{Verdict, check_vec3};
 use common::model::{Clip, Transform};
 use glam::{Quat, Vec3};
-use lab04_keyframes::track::ClipCursors;
+use lab04_keyframes::given::ClipCursors;
 use lab07_transitions::*;
 
 pub type FadeTo = fn(&mut Crossfade, &[Clip], &[Transform], usize, Mode, f64);

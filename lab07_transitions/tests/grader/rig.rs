@@ -82,7 +82,7 @@ pub fn two_clips() -> (Skeleton, Vec<Clip>) {
 
 /// A clip's pose at its own time (looping), with glam's slerp.
 pub fn pose_of(clip: &Clip, rest: &[Transform], seconds: f64) -> Vec<Transform> {
-    let mut cursors = lab04_keyframes::track::ClipCursors::for_clip(clip);
+    let mut cursors = lab04_keyframes::given::ClipCursors::for_clip(clip);
     lab04_keyframes::solution::pose_at(clip, rest, seconds, Mode::Loop, &mut cursors, Quat::slerp).expect("a pose")
 }
 

@@ -1,12 +1,15 @@
-//! Lab 05 grader, steps 1 to 3 (quaternions). Tests are named after the
-//! README's steps; run them with `cargo test -p lab05_slerp --test grader`.
+//! Lab 05 grader: steps 1 to 3 (quaternions) here, step 4 in `vectors`,
+//! step 5 in `playback`. Tests are named after the README's steps; run them
+//! all with `cargo test -p lab05_slerp --test grader`.
 //! Results are compared with glam's own `Quat::lerp` and `Quat::slerp` (to
 //! 1e-4: glam's slerp uses an approximate sine) and checked for the
 //! properties the contract states. Failures name the classic mistake they
 //! match; the `grader_*` tests prove those mistakes are rejected, and that
 //! glam's functions pass.
 
+mod playback;
 mod support;
+mod vectors;
 
 use common::grade::Verdict;
 use glam::{Quat, Vec3};

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use common::model::{Clip, Interpolation, Key, Tangents};
+use common::model::{Clip, Interpolation, Key, Tangents, Transform};
 use glam::{Quat, Vec3};
 
 /// Two neighbouring keys of a track and how far a time lies between them.
@@ -293,4 +293,30 @@ fn check_track<T: Copy>(
         }
     }
     Ok(())
+}
+
+/// One variant's steps 1 and 6, as [`pose_with`] calls them.
+#[derive(Clone, Copy)]
+pub struct Sampler {
+    /// Step 1: seconds to the clip's ticks.
+    pub clip_ticks: fn(f64, &Clip, Mode) -> f64,
+    /// Step 6: every channel at a tick, over the rest pose.
+    pub sample_clip: fn(&Clip, &[Transform], f64, &mut ClipCursors, Rotate) -> Vec<Transform>,
+}
+
+/// The pose of `clip` at `seconds`, after the cheap per-frame checks
+/// ([`check_frame`]; run [`check_clip`] once when loading the clip): step 1
+/// turns seconds into ticks, step 6 samples every channel. Each variant's
+/// `pose_at` is this with its own steps.
+pub fn pose_with(
+    steps: Sampler,
+    clip: &Clip,
+    rest: &[Transform],
+    seconds: f64,
+    mode: Mode,
+    cursors: &mut ClipCursors,
+    rotate: Rotate,
+) -> Result<Vec<Transform>, PlaybackError> {
+    check_frame(clip, rest.len(), seconds, cursors)?;
+    Ok((steps.sample_clip)(clip, rest, (steps.clip_ticks)(seconds, clip, mode), cursors, rotate))
 }

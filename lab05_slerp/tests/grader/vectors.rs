@@ -1,14 +1,12 @@
 //! Lab 05 grader, step 4: slerp between unit directions in 3D. Run with
-//! `cargo test -p lab05_slerp --test vectors`. Results are compared with
+//! `cargo test -p lab05_slerp --test grader vectors`. Results are compared with
 //! glam's `Vec3::slerp` where the plane of the two directions is well
 //! defined, and checked for the contract's properties where it is not
 //! (parallel, opposite).
 
-mod support;
-
 use common::grade::{Verdict, check_vec3};
 use glam::{Quat, Vec3};
-use support::{Draw, Rng};
+use crate::support::{Draw, Rng};
 
 type Slerp3 = fn(Vec3, Vec3, f32) -> Vec3;
 
@@ -62,7 +60,7 @@ fn check_general(slerp: Slerp3) -> Result<(), String> {
             continue;
         }
         done += 1;
-        for t in support::TS {
+        for t in crate::support::TS {
             let what = format!("slerp_vec3({a}, {b}, {t})");
             let got = slerp(a, b, t);
             unit(&what, got, "normalise, or check the weights")?;
@@ -114,7 +112,7 @@ fn check_parallel(slerp: Slerp3) -> Result<(), String> {
         // 0.03° apart: below any sensible near-parallel threshold, yet t = 1
         // must still land on `near`, 5e-4 away from `a`.
         let near = Quat::from_axis_angle(a.any_orthonormal_vector(), 5e-4) * a;
-        for t in support::TS {
+        for t in crate::support::TS {
             let hint = "for the same direction sin θ = 0 and the weights are 0/0: fall back to a straight-line \
                         blend (normalised) when sin θ is tiny (README, step 4, hint 2)";
             let got = slerp(a, a, t);
@@ -163,7 +161,7 @@ fn check_opposite(slerp: Slerp3) -> Result<(), String> {
             }
         }
         let nearly = -(Quat::from_axis_angle(a.any_orthonormal_vector(), 1e-4) * a);
-        for t in support::TS {
+        for t in crate::support::TS {
             unit(&format!("slerp_vec3({a}, {nearly}, {t})"), slerp(a, nearly, t), hint)?;
         }
     }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use common::model::SkinnedMesh;
+use common::model::{Influences, SkinnedMesh};
 use glam::{Mat4, Vec3, Vec4};
 
 /// How a vertex follows its bones.
@@ -151,4 +151,64 @@ pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinErro
         return Err(SkinError::BadWeights { vertex, sum: inf.weights.iter().sum() });
     }
     Ok(())
+}
+
+/// One variant's per-vertex steps (3 to 6), as the given loop calls them.
+/// Each variant declares its own `STEPS`; the loop itself exists once, here.
+#[derive(Clone, Copy)]
+pub struct Steps {
+    /// Step 2: the weighted blend of a vertex's gradients.
+    pub blend: fn(&[Mat4], &Influences) -> Mat4,
+    /// Step 6: the strongest bone's gradient alone.
+    pub stitch: fn(&[Mat4], &Influences) -> Mat4,
+    /// Step 3: a skinned position.
+    pub position: fn(&Mat4, Vec3) -> Vec3,
+    /// Step 4: a skinned normal.
+    pub normal: fn(&Mat4, Vec3) -> Vec3,
+    /// Step 5: a skinned tangent, given the skinned normal.
+    pub tangent: fn(&Mat4, Vec4, Vec3) -> Vec4,
+}
+
+impl Steps {
+    /// Skins every vertex of `mesh` with these steps, after [`check_skin`],
+    /// into buffers kept from frame to frame. `gradients` has one matrix per
+    /// bone of the mesh.
+    #[inline]
+    pub fn skin_into(
+        &self,
+        mesh: &SkinnedMesh,
+        gradients: &[Mat4],
+        method: Method,
+        out: &mut Skinned,
+    ) -> Result<(), SkinError> {
+        check_skin(mesh, gradients)?;
+        out.positions.clear();
+        out.normals.clear();
+        out.tangents.clear();
+        out.positions.reserve(mesh.positions.len());
+        out.normals.reserve(mesh.normals.len());
+        out.tangents.reserve(mesh.tangents.len());
+        for (v, influences) in mesh.influences.iter().enumerate() {
+            let m = match method {
+                Method::LinearBlend => (self.blend)(gradients, influences),
+                Method::Stitching => (self.stitch)(gradients, influences),
+            };
+            out.positions.push((self.position)(&m, mesh.positions[v]));
+            if let Some(&normal) = mesh.normals.get(v) {
+                let normal = (self.normal)(&m, normal);
+                out.normals.push(normal);
+                if let Some(&tangent) = mesh.tangents.get(v) {
+                    out.tangents.push((self.tangent)(&m, tangent, normal));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Steps::skin_into`] into new buffers.
+    pub fn skin(&self, mesh: &SkinnedMesh, gradients: &[Mat4], method: Method) -> Result<Skinned, SkinError> {
+        let mut out = Skinned::default();
+        self.skin_into(mesh, gradients, method, &mut out)?;
+        Ok(out)
+    }
 }

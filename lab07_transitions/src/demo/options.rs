@@ -3,7 +3,7 @@
 
 use common::app::Args;
 use common::model::{Clip, Skeleton};
-use lab04_keyframes::track::Mode;
+use lab04_keyframes::given::Mode;
 
 /// Every key `--set` accepts.
 pub const KEYS: &[&str] = &[

@@ -9,7 +9,7 @@ use common::gl::{MeshBuffers, SurfaceRenderer, SurfaceStyle, Texture};
 use glam::{Mat4, Vec3};
 use lab03_cpu_skinning::Skinned;
 use lab03_cpu_skinning::fast::skin_fast;
-use lab06_gpu_skinning::{GpuMesh, SHADER_FILE, VERTEX_SHADER, gpu, solution, upload_mesh, upload_palette};
+use lab06_gpu_skinning::{GpuMesh, SHADER_FILE, VERTEX_SHADER, further, given, upload_mesh, upload_palette};
 
 use crate::crowd::Crowd;
 use crate::twist;
@@ -87,7 +87,7 @@ impl GpuPath {
         for i in 0..crowd.len() {
             let gradients = crowd.palette(i).unwrap_or_else(|e| panic!("{e}"));
             if packed {
-                solution::upload_packed_palette(gl, program, &solution::packed_palette(&gradients));
+                further::upload_packed_palette(gl, program, &further::packed_palette(&gradients));
             } else {
                 upload_palette(gl, program, &gradients);
             }
@@ -189,8 +189,8 @@ pub struct TwistScene {
 impl TwistScene {
     pub fn new(gl: &glow::Context, degrees: f32) -> Result<TwistScene, String> {
         let mesh = upload_mesh(gl, &twist::cylinder())?;
-        let linear = gpu::compile(gl, SHADER_FILE, VERTEX_SHADER, 2).map_err(|e| e.to_string())?;
-        let dual = gpu::compile(gl, solution::DUAL_QUAT_SHADER_FILE, solution::DUAL_QUAT_SHADER, 2)
+        let linear = given::compile(gl, SHADER_FILE, VERTEX_SHADER, 2).map_err(|e| e.to_string())?;
+        let dual = given::compile(gl, further::DUAL_QUAT_SHADER_FILE, further::DUAL_QUAT_SHADER, 2)
             .map_err(|e| e.to_string())?;
         let texture = Texture::from_image(gl, &common::gl::checker_image(256, 16)).map_err(|e| e.to_string())?;
         Ok(TwistScene { mesh, linear, dual, texture, degrees })
@@ -213,7 +213,7 @@ impl TwistScene {
         let right = self.dual.program();
         right.bind(gl);
         right.set_i32(gl, "u_view_mode", 0);
-        solution::upload_dual_quaternions(gl, right, &solution::dual_quaternions(&palette));
+        further::upload_dual_quaternions(gl, right, &further::dual_quaternions(&palette));
         self.dual.draw(gl, camera, &Mat4::from_translation(Vec3::X * 0.35), &self.mesh.buffers, &style);
     }
 }

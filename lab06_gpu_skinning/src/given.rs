@@ -5,7 +5,8 @@
 
 use bytemuck::{Pod, Zeroable};
 use common::gl::{GlError, MeshBuffers, SurfaceRenderer};
-use glam::{Vec3, Vec4};
+use common::model::{Influences, SkinnedMesh};
+use glam::{Mat4, Vec3, Vec4};
 use glow::HasContext;
 
 /// One vertex's bones as the GPU reads them: four bone ids and four weights,
@@ -151,4 +152,22 @@ pub fn check_budget(source: &str, bones: usize, budget: usize, components: i32) 
          other uniforms): split the mesh by bones, pack the palette as three vec4 rows per bone (README, going \
          further), or keep it in a uniform buffer or a texture"
     ))
+}
+
+/// A mesh on the GPU with its influences: checked by lab 03's `check_skin`,
+/// its records built by `records` (step 1), bound by `bind` (step 2) with
+/// `layout`. Each variant's `upload_mesh` is this with its own steps.
+pub fn upload_mesh_with(
+    gl: &glow::Context,
+    mesh: &SkinnedMesh,
+    records: fn(&[Influences], usize) -> Vec<GpuInfluence>,
+    bind: fn(&glow::Context, glow::VertexArray, glow::Buffer, Layout),
+    layout: Layout,
+) -> Result<GpuMesh, String> {
+    lab03_cpu_skinning::check_skin(mesh, &vec![Mat4::IDENTITY; mesh.bones.len()])
+        .map_err(|e| format!("mesh `{}`: {e}", mesh.name))?;
+    let buffers = MeshBuffers::from_mesh(gl, mesh).map_err(|e| e.to_string())?;
+    let influences = influence_buffer(gl, &records(&mesh.influences, mesh.bones.len())).map_err(|e| e.to_string())?;
+    bind(gl, buffers.vao, influences, layout);
+    Ok(GpuMesh { buffers, influences, bones: mesh.bones.len() })
 }

@@ -4,7 +4,7 @@
 //! lab 04's and lab 05's reference solutions.
 
 use common::model::{Clip, Transform};
-use lab04_keyframes::track::{ClipCursors, Mode};
+use lab04_keyframes::given::{ClipCursors, Mode};
 
 /// One clip playing on its own clock: which clip, where its time is, how it
 /// ends, and its own cursors (lab 04).

@@ -9,7 +9,22 @@
 //! fit. The loop of step 3 needs no such care.
 
 use common::model::{Skeleton, Transform};
-use glam::Mat4;
+use glam::{Mat4, Vec3};
+
+/// A joint's frame as read off its world matrix (step 5's answer): where
+/// its origin is and where its three axes point, in model space. One type
+/// for both variants.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct JointFrame {
+    /// The joint's position (the matrix's fourth column).
+    pub origin: Vec3,
+    /// The joint's X axis (first column; its length is the scale along it).
+    pub x_axis: Vec3,
+    /// The joint's Y axis (second column).
+    pub y_axis: Vec3,
+    /// The joint's Z axis (third column).
+    pub z_axis: Vec3,
+}
 
 /// Your step 4: one world matrix per node, by a walk from the roots.
 pub type Walk = fn(&Skeleton, &[Transform]) -> Vec<Mat4>;

@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use common::model::{Clip, Model, Skeleton};
-use lab04_keyframes::track::Mode;
+use lab04_keyframes::given::Mode;
 
 /// What [`remap`] could not place: one clip's channels on nodes this skeleton lacks.
 #[derive(Clone, Debug, PartialEq)]
@@ -123,7 +123,7 @@ pub fn add_from_files(files: &[&str], model: &mut Model) -> Result<usize, String
         }
         moved.into_iter().for_each(&mut note);
         for clip in &clips {
-            lab04_keyframes::track::check_clip(clip, model.skeleton.nodes.len())
+            lab04_keyframes::given::check_clip(clip, model.skeleton.nodes.len())
                 .map_err(|e| format!("--set clips-from={file}, clip `{}`: {e}", clip.name))?;
         }
         for mut clip in clips {

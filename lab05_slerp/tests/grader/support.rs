@@ -2,8 +2,6 @@
 //! the classic wrong answers written as functions, so that the `grader_*`
 //! tests can prove each one is rejected with the right explanation.
 
-#![allow(dead_code)] // each test file uses its own part of this module
-
 use glam::{Quat, Vec3, Vec4};
 
 /// A rotation interpolation, as lab 04's sampler takes it.

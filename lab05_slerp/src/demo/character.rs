@@ -1,11 +1,12 @@
 //! The `character` view: a clip played with the chosen rotation
 //! interpolation, skinned on the CPU with lab 03's reference every frame.
 
+use common::app::Scene;
 use common::camera::{Aabb, Camera};
 use common::gl::{LineRenderer, MeshBuffers, Overlay, SurfaceRenderer, SurfaceStyle};
-use common::model::{Clip, Model, Skeleton, SkinnedMesh, Transform};
+use common::model::{Clip, Skeleton, SkinnedMesh, Transform};
 use glam::{Mat4, Vec3};
-use lab03_cpu_skinning::skin::{Method, Skinned};
+use lab03_cpu_skinning::given::{Method, Skinned};
 use lab03_cpu_skinning::solution::{bone_gradients, skin_mesh_into};
 use lab05_slerp::{ClipCursors, Cursor, Mode, check_clip, sample_rotation};
 
@@ -51,20 +52,14 @@ pub struct Character {
 }
 
 impl Character {
-    pub fn new(
-        gl: &glow::Context,
-        model: Model,
-        source: &str,
-        clip: Option<usize>,
-        options: Options,
-    ) -> Result<Character, String> {
+    pub fn new(gl: &glow::Context, scene: Scene, options: Options) -> Result<Character, String> {
+        let Scene { model, source, builtin, clip } = scene;
         let clip = clip.ok_or(format!(
             "{source} has no clips: the character view plays one (try --model with an animated file)"
         ))?;
         let nodes = model.skeleton.nodes.len();
         check_clip(&model.clips[clip], nodes)
             .map_err(|e| format!("clip `{}` of {source}: {e}", model.clips[clip].name))?;
-        let builtin = source == "the built-in character";
         let looping = options.looping.unwrap_or(!builtin || common::character::is_looping(&model.clips[clip].name));
         let skins = model
             .meshes
