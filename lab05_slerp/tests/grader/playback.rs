@@ -3,12 +3,12 @@
 //! own `solution::pose_at` with glam's `Quat::slerp`: the pose must match it
 //! on every node, at times between keys, looping and one-shot.
 
+use crate::support::{Interp, close, degrees_between, slerp_long_way};
 use common::grade::{EPSILON, Verdict, check_quat, check_vec3};
 use common::model::{Channel, Clip, Key, Model, Transform};
 use glam::{Quat, Vec3};
 use lab04_keyframes::solution as lab04;
 use lab05_slerp::{ClipCursors, Cursor, Mode, PlaybackError};
-use crate::support::{Interp, close, degrees_between, slerp_long_way};
 
 type PoseFn = fn(&Clip, &[Transform], f64, Mode, &mut ClipCursors) -> Result<Vec<Transform>, PlaybackError>;
 type SampleFn = fn(&[Key<Quat>], f64, &mut Cursor) -> Option<Quat>;

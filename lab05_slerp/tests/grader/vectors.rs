@@ -4,9 +4,9 @@
 //! defined, and checked for the contract's properties where it is not
 //! (parallel, opposite).
 
+use crate::support::{Draw, Rng};
 use common::grade::{Verdict, check_vec3};
 use glam::{Quat, Vec3};
-use crate::support::{Draw, Rng};
 
 type Slerp3 = fn(Vec3, Vec3, f32) -> Vec3;
 
