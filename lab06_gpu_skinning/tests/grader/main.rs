@@ -54,6 +54,7 @@ fn step1_every_slot_names_a_real_bone() {
         Influences { ids: [2, 5, 1, 4], weights: [0.4, 0.3, 0.2, 0.1] },
         Influences { ids: [70_000, 1, 1, 1], weights: [0.0, 1.0, 0.0, 0.0] },
         Influences { ids: [1, 2, 0, 0], weights: [0.5, 0.3, 0.0, 0.0] }, // not summing to 1: still copied as is
+        Influences { ids: [6, 2, 6, 6], weights: [0.0, 1.0, 0.0, 0.0] }, // id 6 of 6 bones: one past the end
     ];
     let got = gpu_influences(&input, bones);
     assert_eq!(got.len(), input.len(), "one record per vertex");
