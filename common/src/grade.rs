@@ -66,6 +66,13 @@ pub fn check_quat(what: &str, got: Quat, want: Quat, mistakes: &[(&str, Quat)]) 
     verdict(what, got, want, mistakes, close, |q| format!("    {q}"))
 }
 
+/// For values compared exactly (counts, indices, `Option`s): `Ok` when
+/// `got == want`, else the course's one message format, "WHAT: expected
+/// WANT, got GOT".
+pub fn check_eq<T: PartialEq + std::fmt::Debug>(what: &str, got: T, want: T) -> Result<(), String> {
+    if got == want { Ok(()) } else { Err(format!("{what}: expected {want:?}, got {got:?}")) }
+}
+
 /// Turns a grader's `Result` into a test failure that prints the message as
 /// written (no quotes, no `Err(...)`).
 pub trait Verdict {

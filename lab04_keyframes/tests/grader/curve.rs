@@ -1,7 +1,7 @@
 //! Step 7: each track in its own interpolation mode (LINEAR, STEP,
 //! CUBICSPLINE), and step 5 going through it.
 
-use common::grade::{Verdict, check_quat, check_vec3};
+use common::grade::{Verdict, check_eq, check_quat, check_vec3};
 use common::model::{Channel, ChannelInterpolation, Interpolation, Key, Tangents, Transform};
 use glam::{DQuat, DVec3, Quat, Vec3};
 use lab04_keyframes::*;
@@ -81,16 +81,9 @@ fn step7_step_tracks_hold_the_key_at_or_before_the_time() {
     for t in [0.0, 2.0, 3.0, 5.99, 6.0, 7.5, 10.0, 12.0] {
         check_step(t, sample_curve(&keys, &Interpolation::Step, t, &mut cursor, lerp)).or_fail();
     }
-    assert_eq!(
-        cursor.key, 2,
-        "sample_curve must move the track's cursor as step 4 does, expected key 2, got {}",
-        cursor.key
-    );
-    assert_eq!(
-        sample_curve(&[] as &[Key<Vec3>], &Interpolation::Step, 1.0, &mut cursor, lerp),
-        None,
-        "expected None for an empty track, got a value"
-    );
+    check_eq("sample_curve must move the track's cursor as step 4 does (the cursor's key)", cursor.key, 2).or_fail();
+    let empty = sample_curve(&[] as &[Key<Vec3>], &Interpolation::Step, 1.0, &mut cursor, lerp);
+    check_eq("an empty track has no value", empty, None).or_fail();
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Steps 4-6: interpolating keys, one channel, a whole pose.
 
-use common::grade::{Verdict, check_quat, check_vec3};
+use common::grade::{Verdict, check_eq, check_quat, check_vec3};
 use common::model::{Channel, Clip, Key, Node, Skeleton, Transform};
 use glam::{Quat, Vec3};
 use lab04_keyframes::*;
@@ -43,16 +43,17 @@ fn step4_sample_track_mixes_the_two_keys_of_the_interval() {
     let keys = track();
     let mut cursor = Cursor::default();
     let got = sample_track(&keys, 3.0, &mut cursor, first);
-    assert_eq!(got, Some(keys[0].value), "mix's first argument must be the value of key `from`");
+    check_eq("mix's first argument must be the value of key `from`", got, Some(keys[0].value)).or_fail();
     let got = sample_track(&keys, 3.0, &mut cursor, second);
-    assert_eq!(got, Some(keys[1].value), "mix's second argument must be the value of key `to`");
+    check_eq("mix's second argument must be the value of key `to`", got, Some(keys[1].value)).or_fail();
     let got = sample_track(&keys, 3.0, &mut cursor, factor).expect("a value");
     assert!((got.x - 0.25).abs() < 1e-6, "mix's third argument must be the interval's factor (0.25), got {}", got.x);
     let got = sample_track(&keys, 11.0, &mut cursor, lerp);
-    assert_eq!(cursor.key, 2, "sample_track must find the interval with the track's cursor (step 3), moving it on");
-    assert_eq!(got, Some(keys[2].value), "after the last key, the last key's value");
+    check_eq("sample_track must find the interval with the track's cursor (step 3), moving it on", cursor.key, 2)
+        .or_fail();
+    check_eq("after the last key, the last key's value", got, Some(keys[2].value)).or_fail();
     let got = sample_track(&keys, 0.0, &mut cursor, lerp);
-    assert_eq!(got, Some(keys[0].value), "before the first key, the first key's value");
+    check_eq("before the first key, the first key's value", got, Some(keys[0].value)).or_fail();
     check_vec3(
         "sample_track at t = 8 with lerp",
         sample_track(&keys, 8.0, &mut cursor, lerp).unwrap(),
@@ -60,7 +61,7 @@ fn step4_sample_track_mixes_the_two_keys_of_the_interval() {
         &[],
     )
     .or_fail();
-    assert_eq!(sample_track(&[], 1.0, &mut Cursor::default(), lerp), None, "an empty track has no value: None");
+    check_eq("an empty track has no value", sample_track(&[], 1.0, &mut Cursor::default(), lerp), None).or_fail();
 }
 
 // ---------------------------------------------------------------- step 5

@@ -8,6 +8,7 @@ mod fixture;
 mod palette;
 mod shader;
 
+use common::grade::{Verdict, check_eq};
 use common::headless::Headless;
 use common::model::Influences;
 use glow::HasContext;
@@ -57,7 +58,7 @@ fn step1_every_slot_names_a_real_bone() {
         Influences { ids: [6, 2, 6, 6], weights: [0.0, 1.0, 0.0, 0.0] }, // id 6 of 6 bones: one past the end
     ];
     let got = gpu_influences(&input, bones);
-    assert_eq!(got.len(), input.len(), "one record per vertex");
+    check_eq("one record per vertex (the number of records)", got.len(), input.len()).or_fail();
     for (v, (g, inf)) in got.iter().zip(&input).enumerate() {
         assert!(
             g.weights == inf.weights,

@@ -8,7 +8,7 @@ mod named;
 mod rig;
 mod selfcheck;
 
-use common::grade::{Verdict, check_quat, check_vec3};
+use common::grade::{Verdict, check_eq, check_quat, check_vec3};
 use common::model::Transform;
 use glam::{Quat, Vec3};
 use lab07_transitions::*;
@@ -63,7 +63,7 @@ fn step1_blend_transforms_is_exact_at_the_ends_and_short_between() {
     for f in [0.0, 0.25, 0.5, 0.9, 1.0] {
         check_blend(&a, &b, f, &blend_transforms(&a, &b, f)).or_fail();
     }
-    assert_eq!(blend_transforms(&a, &b, 0.0).translation, a.translation, "factor 0 gives a exactly");
+    check_eq("factor 0 gives a exactly", blend_transforms(&a, &b, 0.0).translation, a.translation).or_fail();
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn step1_blend_poses_node_by_node() {
     let b: Vec<Transform> =
         a.iter().map(|t| Transform { rotation: t.rotation * Quat::from_rotation_x(0.7), ..*t }).collect();
     let got = blend_poses(&a, &b, 0.3);
-    assert_eq!(got.len(), a.len(), "one blended transform per node");
+    check_eq("one blended transform per node (the pose's length)", got.len(), a.len()).or_fail();
     for (n, g) in got.iter().enumerate() {
         check_blend(&a[n], &b[n], 0.3, g).map_err(|e| format!("node {n}: {e}")).or_fail();
     }
@@ -155,7 +155,8 @@ pub fn weight_ramps(fade_weight: fn(&Crossfade) -> f32) {
     };
     let got = fade_weight(&instant);
     assert!(got == 1.0, "a fade of no duration: expected weight 1, got {got}: it is over at once (never divide by 0)");
-    assert_eq!(fade_weight(&Crossfade::play(&clips, 0, Mode::Loop)), 1.0, "with no fade, the current clip weighs 1");
+    check_eq("with no fade, the current clip weighs 1", fade_weight(&Crossfade::play(&clips, 0, Mode::Loop)), 1.0)
+        .or_fail();
 }
 
 #[test]
