@@ -51,7 +51,8 @@ impl Gltf {
     }
 }
 
-fn base64(bytes: &[u8]) -> String {
+/// Standard base64 with padding, as a glTF `data:` URI holds its buffer.
+pub fn base64(bytes: &[u8]) -> String {
     const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
     for chunk in bytes.chunks(3) {

@@ -118,7 +118,7 @@ pub fn skinned_gltf_with(mesh_node: &str, joints: &[Joint], animate: bool, edit:
         uris.push(format!(
             r#"{{"byteLength":{},"uri":"data:application/octet-stream;base64,{}"}}"#,
             bytes.len(),
-            base64(bytes)
+            common::gltf::writer::base64(bytes)
         ));
     }
     let mut nodes = vec![format!(r#"{{"name":"{mesh_node}","mesh":0,"skin":0}}"#)];
@@ -162,21 +162,4 @@ pub fn skinned_gltf_with(mesh_node: &str, joints: &[Joint], animate: bool, edit:
 
 fn floats(values: &[f32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
-}
-
-fn base64(bytes: &[u8]) -> String {
-    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(TABLE[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
