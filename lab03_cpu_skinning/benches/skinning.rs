@@ -172,7 +172,7 @@ fn skinning(c: &mut Criterion) {
             group.bench_function(PATHS[p], |b| {
                 b.iter_custom(|iters| {
                     SAMPLES.timed((m, p), iters, 1.0, || {
-                        fast::skin_fast_on(kernel(), black_box(&case.fast), &case.gradients, &mut out, threads).unwrap()
+                        fast::skin_fast_on(kernel(), black_box(&case.fast), &case.gradients, &mut out, threads).unwrap();
                     })
                 })
             });
@@ -180,7 +180,7 @@ fn skinning(c: &mut Criterion) {
         group.bench_function(PATHS[3], |b| {
             b.iter_custom(|iters| {
                 SAMPLES.timed((m, 3), iters, 1.0, || {
-                    fast::ozz_equivalent::skin(kernel(), black_box(&case.fast), &case.gradients, &mut out, 1).unwrap()
+                    fast::ozz_equivalent::skin(kernel(), black_box(&case.fast), &case.gradients, &mut out, 1).unwrap();
                 })
             })
         });
@@ -199,7 +199,7 @@ fn kernels(c: &mut Criterion) {
             group.bench_function(format!("kernel {}, 1 thread", kernel.name()), |b| {
                 b.iter_custom(|iters| {
                     SAMPLES.timed((m, KERNEL_PATHS + k), iters, 1.0, || {
-                        fast::skin_fast_on(kernel, black_box(&case.fast), &case.gradients, &mut out, 1).unwrap()
+                        fast::skin_fast_on(kernel, black_box(&case.fast), &case.gradients, &mut out, 1).unwrap();
                     })
                 })
             });

@@ -13,36 +13,39 @@ use std::arch::x86_64::*;
 use glam::Vec3;
 
 use super::LANES;
-use super::layout::{Chunk, Row, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::layout::{Chunk, Cost, Row, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
 
 /// 8 lanes of x, y and z.
 type V3 = [__m256; 3];
 
 /// Skins every chunk of `work` (see `portable::skin`).
 #[target_feature(enable = "avx2,fma")]
-pub(super) fn skin(exact: bool, work: Work) {
+pub(super) fn skin(exact: bool, work: Work) -> Cost {
     if exact { chunks::<true>(work) } else { chunks::<false>(work) }
 }
 
 #[target_feature(enable = "avx2,fma")]
-fn chunks<const EXACT: bool>(work: Work) {
+fn chunks<const EXACT: bool>(work: Work) -> Cost {
     let Work { chunks, slots, palette, positions, normals } = work;
     let mut spare = [[Vec3::ZERO; LANES]; 2];
     let mut last = None;
+    let mut cost = Cost::default();
     // A chunk's 16 blended rows: 32 registers' worth, twice what AVX2 has,
     // so they live in memory (L1) between the blend and the transpose.
     let mut rows = [[[_mm256_setzero_ps(); 2]; 8]; 2];
     for (c, (chunk, &used)) in chunks.iter().zip(slots).enumerate() {
         let (p, n) = chunk_output(c, positions, normals, &mut spare);
+        cost.chunk(used);
         match used {
-            UNIFORM => uniform_chunk::<EXACT>(chunk, Uniform::of(chunk, palette, &mut last), p, n),
-            1 => blended_chunk::<1, EXACT>(chunk, palette, &mut rows, p, n),
-            2 => blended_chunk::<2, EXACT>(chunk, palette, &mut rows, p, n),
-            3 => blended_chunk::<3, EXACT>(chunk, palette, &mut rows, p, n),
-            _ => blended_chunk::<4, EXACT>(chunk, palette, &mut rows, p, n),
+            UNIFORM => uniform_chunk::<EXACT>(chunk, Uniform::of(chunk, palette, &mut last, &mut cost), p, n),
+            1 => blended_chunk::<1, EXACT>(chunk, palette, &mut cost, &mut rows, p, n),
+            2 => blended_chunk::<2, EXACT>(chunk, palette, &mut cost, &mut rows, p, n),
+            3 => blended_chunk::<3, EXACT>(chunk, palette, &mut cost, &mut rows, p, n),
+            _ => blended_chunk::<4, EXACT>(chunk, palette, &mut cost, &mut rows, p, n),
         }
         finish_chunk(c, positions, normals, &spare);
     }
+    cost
 }
 
 /// A 16-float row as two registers: columns x, y, then z, translation.
@@ -98,10 +101,12 @@ fn uniform_chunk<const EXACT: bool>(
 fn blended_chunk<const SLOTS: usize, const EXACT: bool>(
     chunk: &Chunk,
     palette: &[Row],
+    cost: &mut Cost,
     rows: &mut [[[__m256; 2]; 8]; 2],
     positions: &mut [Vec3; LANES],
     normals: &mut [Vec3; LANES],
 ) {
+    cost.blended(SLOTS);
     // Step 1, blend: two multiply-adds per slot.
     for (half, rows) in rows.iter_mut().enumerate() {
         for (i, row) in rows.iter_mut().enumerate() {

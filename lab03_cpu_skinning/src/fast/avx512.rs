@@ -12,33 +12,36 @@ use std::arch::x86_64::*;
 use glam::Vec3;
 
 use super::LANES;
-use super::layout::{Chunk, Row, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::layout::{Chunk, Cost, Row, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
 
 /// 16 lanes of x, y and z.
 type V3 = [__m512; 3];
 
 /// Skins every chunk of `work` (see `portable::skin`).
 #[target_feature(enable = "avx512f,avx2,fma")]
-pub(super) fn skin(exact: bool, work: Work) {
+pub(super) fn skin(exact: bool, work: Work) -> Cost {
     if exact { chunks::<true>(work) } else { chunks::<false>(work) }
 }
 
 #[target_feature(enable = "avx512f,avx2,fma")]
-fn chunks<const EXACT: bool>(work: Work) {
+fn chunks<const EXACT: bool>(work: Work) -> Cost {
     let Work { chunks, slots, palette, positions, normals } = work;
     let mut spare = [[Vec3::ZERO; LANES]; 2];
     let mut last = None;
+    let mut cost = Cost::default();
     for (c, (chunk, &used)) in chunks.iter().zip(slots).enumerate() {
         let (p, n) = chunk_output(c, positions, normals, &mut spare);
+        cost.chunk(used);
         match used {
-            UNIFORM => uniform_chunk::<EXACT>(chunk, Uniform::of(chunk, palette, &mut last), p, n),
-            1 => blended_chunk::<1, EXACT>(chunk, palette, p, n),
-            2 => blended_chunk::<2, EXACT>(chunk, palette, p, n),
-            3 => blended_chunk::<3, EXACT>(chunk, palette, p, n),
-            _ => blended_chunk::<4, EXACT>(chunk, palette, p, n),
+            UNIFORM => uniform_chunk::<EXACT>(chunk, Uniform::of(chunk, palette, &mut last, &mut cost), p, n),
+            1 => blended_chunk::<1, EXACT>(chunk, palette, &mut cost, p, n),
+            2 => blended_chunk::<2, EXACT>(chunk, palette, &mut cost, p, n),
+            3 => blended_chunk::<3, EXACT>(chunk, palette, &mut cost, p, n),
+            _ => blended_chunk::<4, EXACT>(chunk, palette, &mut cost, p, n),
         }
         finish_chunk(c, positions, normals, &spare);
     }
+    cost
 }
 
 /// 16 floats as a register (the compiler makes it one load).
@@ -90,9 +93,11 @@ fn uniform_chunk<const EXACT: bool>(
 fn blended_chunk<const SLOTS: usize, const EXACT: bool>(
     chunk: &Chunk,
     palette: &[Row],
+    cost: &mut Cost,
     positions: &mut [Vec3; LANES],
     normals: &mut [Vec3; LANES],
 ) {
+    cost.blended(SLOTS);
     // Step 1, blend: vertex `i`'s blended row in register `i`, one
     // multiply-add (the weight broadcast from memory) per slot.
     let mut rows = [_mm512_setzero_ps(); LANES];

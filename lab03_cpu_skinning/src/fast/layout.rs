@@ -73,6 +73,52 @@ pub(crate) struct Work<'a> {
     pub(crate) normals: &'a mut [Vec3],
 }
 
+/// The work one call did, counted once per chunk (never per vertex, so the
+/// counting costs nothing measurable). It is how the tests check that the
+/// fast path does less work than the reference, deterministically: a clock
+/// would say the same on a quiet machine and nothing on a busy one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    /// Chunks of [`LANES`] vertices skinned (the last may be partial).
+    pub chunks: usize,
+    /// Chunks whose vertices all share one set of influences.
+    pub uniform_chunks: usize,
+    /// Matrices blended for the uniform chunks: one per run of uniform
+    /// chunks with the same influences (the next chunk of the run reuses
+    /// it), so at most `uniform_chunks`.
+    pub uniform_blends: usize,
+    /// `weight * matrix` products in the other chunks: [`LANES`] times the
+    /// chunk's slot count (its busiest vertex's influences) each. The
+    /// reference does 4 per vertex, whatever the vertex uses.
+    pub slot_products: usize,
+}
+
+impl Cost {
+    /// Counts one chunk with slot count `used` ([`UNIFORM`] or 1 to 4).
+    #[inline(always)]
+    pub(crate) fn chunk(&mut self, used: u8) {
+        self.chunks += 1;
+        self.uniform_chunks += usize::from(used == UNIFORM);
+    }
+
+    /// Counts a chunk's blend of `slots` slots per vertex (counted where
+    /// the kernel blends, so it is the work done, not the work planned).
+    #[inline(always)]
+    pub(crate) fn blended(&mut self, slots: usize) {
+        self.slot_products += LANES * slots;
+    }
+
+    /// The sum of two counts (of two shares of one call).
+    pub(crate) fn plus(self, other: Cost) -> Cost {
+        Cost {
+            chunks: self.chunks + other.chunks,
+            uniform_chunks: self.uniform_chunks + other.uniform_chunks,
+            uniform_blends: self.uniform_blends + other.uniform_blends,
+            slot_products: self.slot_products + other.slot_products,
+        }
+    }
+}
+
 /// Chunks per share of the work: 1,024 vertices, a few microseconds.
 /// Shares are handed out one at a time ([`Shares`]), so they are small
 /// enough to even out threads that start late, and large enough that
@@ -223,12 +269,18 @@ pub(crate) struct Uniform {
 
 impl Uniform {
     /// `last` if it has this chunk's influences, else a new one (kept in
-    /// `last`). Returned by reference: a copy per chunk would cost more
+    /// `last`, and counted in `cost`). Returned by reference: a copy per chunk would cost more
     /// than the comparison saves.
     #[inline(always)]
-    pub(crate) fn of<'a>(chunk: &Chunk, palette: &[Row], last: &'a mut Option<Uniform>) -> &'a Uniform {
+    pub(crate) fn of<'a>(
+        chunk: &Chunk,
+        palette: &[Row],
+        last: &'a mut Option<Uniform>,
+        cost: &mut Cost,
+    ) -> &'a Uniform {
         let key = (chunk.palette[0], chunk.weight[0]);
         if !matches!(last, Some(u) if u.key == key) {
+            cost.uniform_blends += 1;
             *last = Some(Uniform::new(key, palette));
         }
         last.as_ref().expect("just set")

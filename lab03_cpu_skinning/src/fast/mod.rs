@@ -68,7 +68,7 @@ mod avx512;
 mod layout;
 mod portable;
 
-pub use layout::{FastMesh, MAX_BONES};
+pub use layout::{Cost, FastMesh, MAX_BONES};
 use layout::{Row, Shares, Work};
 
 /// Vertices per chunk: the width of an AVX-512 register in floats (the AVX2
@@ -100,18 +100,19 @@ pub const MIN_VERTICES_PER_THREAD: usize = 16_384;
 /// the next share until none is left: a thread that starts late does less,
 /// and all finish within one share of each other.
 pub fn skin_fast(mesh: &FastMesh, gradients: &[Mat4], out: &mut Skinned, threads: usize) -> Result<(), SkinError> {
-    skin_fast_on(Kernel::best(), mesh, gradients, out, threads)
+    skin_fast_on(Kernel::best(), mesh, gradients, out, threads).map(|_| ())
 }
 
 /// [`skin_fast`] with a chosen kernel (any of [`Kernel::available`]): to
-/// compare them, or to test each on a machine that has them all.
+/// compare them, or to test each on a machine that has them all. Returns
+/// the work done ([`Cost`]), the same for every kernel and thread count.
 pub fn skin_fast_on(
     kernel: Kernel,
     mesh: &FastMesh,
     gradients: &[Mat4],
     out: &mut Skinned,
     threads: usize,
-) -> Result<(), SkinError> {
+) -> Result<Cost, SkinError> {
     run(kernel, Normals::Exact, mesh, gradients, out, threads)
 }
 
@@ -144,7 +145,7 @@ pub mod ozz_equivalent {
         gradients: &[Mat4],
         out: &mut Skinned,
         threads: usize,
-    ) -> Result<(), SkinError> {
+    ) -> Result<Cost, SkinError> {
         run(kernel, Normals::Blended, mesh, gradients, out, threads)
     }
 }
@@ -156,7 +157,7 @@ fn run(
     gradients: &[Mat4],
     out: &mut Skinned,
     threads: usize,
-) -> Result<(), SkinError> {
+) -> Result<Cost, SkinError> {
     if gradients.len() < mesh.bones {
         return Err(SkinError::TooFewMatrices { bones: mesh.bones, matrices: gradients.len() });
     }
@@ -183,19 +184,19 @@ fn run(
         positions: &mut out.positions,
         normals: &mut out.normals,
     });
+    let all = |shares: &mut dyn Iterator<Item = Work>| {
+        shares.map(|work| kernel.run(normals, work)).fold(Cost::default(), Cost::plus)
+    };
     if threads == 1 {
-        shares.for_each(|work| kernel.run(normals, work));
-        return Ok(());
+        return Ok(all(&mut { shares }));
     }
     // Every thread takes the next share until none is left, so a thread
     // that starts late (tens of microseconds here) simply takes fewer.
     let shares = Mutex::new(shares);
     let next = || shares.lock().unwrap_or_else(PoisonError::into_inner).next();
-    thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|_| scope.spawn(|| std::iter::from_fn(next).for_each(|work| kernel.run(normals, work))))
-            .collect();
-        std::iter::from_fn(next).for_each(|work| kernel.run(normals, work));
+    let cost = thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(|| all(&mut std::iter::from_fn(next)))).collect();
+        let mine = all(&mut std::iter::from_fn(next));
         // The helpers are at most one share behind. Wait for them awake,
         // for a while: a thread that goes to sleep at the end of the scope
         // takes tens of microseconds to wake up (35 measured here, more
@@ -205,8 +206,10 @@ fn run(
         while !helpers.iter().all(|h| h.is_finished()) && Instant::now() < deadline {
             std::hint::spin_loop();
         }
+        let theirs = helpers.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+        theirs.fold(mine, Cost::plus)
     });
-    Ok(())
+    Ok(cost)
 }
 
 /// One of the compiled versions of the loop. Only kernels this CPU can run
@@ -256,7 +259,7 @@ impl Kernel {
         }
     }
 
-    fn run(self, normals: Normals, work: Work) {
+    fn run(self, normals: Normals, work: Work) -> Cost {
         let exact = normals == Normals::Exact;
         match self.0 {
             #[cfg(target_arch = "x86_64")]

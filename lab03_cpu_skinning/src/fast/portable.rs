@@ -8,7 +8,7 @@
 use glam::Vec3;
 
 use super::LANES;
-use super::layout::{Chunk, Row, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::layout::{Chunk, Cost, Row, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
 
 /// The blended matrices of one chunk: `blended[column][vertex]` is column
 /// `x`, `y`, `z` or the translation (3 floats and a pad) of that vertex's
@@ -17,7 +17,7 @@ type Blended = [[[f32; 4]; LANES]; 3];
 
 /// Skins every chunk of `work`. `exact`: cofactor normals, normalised (the
 /// course's normals); otherwise the blended 3x3 applied as is (ozz's).
-pub(super) fn skin(exact: bool, work: Work) {
+pub(super) fn skin(exact: bool, work: Work) -> Cost {
     // Use FMA only where the build target guarantees it (never a software fmaf).
     const FMA: bool = cfg!(any(target_feature = "fma", target_arch = "aarch64"));
     if exact { chunks::<FMA, true>(work) } else { chunks::<FMA, false>(work) }
@@ -29,34 +29,37 @@ pub(super) fn skin(exact: bool, work: Work) {
 /// with these features).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-pub(super) fn skin_avx2(exact: bool, work: Work) {
+pub(super) fn skin_avx2(exact: bool, work: Work) -> Cost {
     if exact { chunks::<true, true>(work) } else { chunks::<true, false>(work) }
 }
 
 #[inline(always)]
-fn chunks<const FMA: bool, const EXACT: bool>(work: Work) {
+fn chunks<const FMA: bool, const EXACT: bool>(work: Work) -> Cost {
     let Work { chunks, slots, palette, positions, normals } = work;
     let mut blended: Blended = [[[0.0; 4]; LANES]; 3];
     let mut spare = [[Vec3::ZERO; LANES]; 2];
     let mut last = None;
+    let mut cost = Cost::default();
     for (c, (chunk, &used)) in chunks.iter().zip(slots).enumerate() {
+        cost.chunk(used);
         match used {
             UNIFORM => {
                 // One matrix for every lane: copied, not blended 16 times.
-                let m: [f32; 12] = bytemuck::cast(Uniform::of(chunk, palette, &mut last).matrix);
+                let m: [f32; 12] = bytemuck::cast(Uniform::of(chunk, palette, &mut last, &mut cost).matrix);
                 for (g, group) in blended.iter_mut().enumerate() {
                     group.fill([m[4 * g], m[4 * g + 1], m[4 * g + 2], m[4 * g + 3]]);
                 }
             }
-            1 => blend::<FMA, 1>(chunk, palette, &mut blended),
-            2 => blend::<FMA, 2>(chunk, palette, &mut blended),
-            3 => blend::<FMA, 3>(chunk, palette, &mut blended),
-            _ => blend::<FMA, 4>(chunk, palette, &mut blended),
+            1 => blend::<FMA, 1>(chunk, palette, &mut cost, &mut blended),
+            2 => blend::<FMA, 2>(chunk, palette, &mut cost, &mut blended),
+            3 => blend::<FMA, 3>(chunk, palette, &mut cost, &mut blended),
+            _ => blend::<FMA, 4>(chunk, palette, &mut cost, &mut blended),
         }
         let (p, n) = chunk_output(c, positions, normals, &mut spare);
         transform::<FMA, EXACT>(chunk, &blended, p, n);
         finish_chunk(c, positions, normals, &spare);
     }
+    cost
 }
 
 /// `a * b + c`, fused into one instruction (and one rounding) when `FMA`.
@@ -69,7 +72,8 @@ fn madd<const FMA: bool>(a: f32, b: f32, c: f32) -> f32 {
 /// influences. The 16 floats of a row are independent, so each `for e`
 /// becomes one to four vector multiply-adds, with no branch on weights.
 #[inline(always)]
-fn blend<const FMA: bool, const SLOTS: usize>(chunk: &Chunk, palette: &[Row], blended: &mut Blended) {
+fn blend<const FMA: bool, const SLOTS: usize>(chunk: &Chunk, palette: &[Row], cost: &mut Cost, blended: &mut Blended) {
+    cost.blended(SLOTS);
     for i in 0..LANES {
         let (index, weight) = (&chunk.palette[i], &chunk.weight[i]);
         let first = &palette[index[0] as usize].0;

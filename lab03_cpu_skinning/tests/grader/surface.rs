@@ -129,6 +129,8 @@ fn grader_step4_names_the_classic_mistakes() {
 fn check_tangent(m: &Mat4, t: Vec4, n: Vec3, got: Vec4) -> Result<(), String> {
     let moved = Mat3::from_mat4(*m) * t.truncate();
     let ortho = moved - n * moved.dot(n);
+    let like_normal = inverse_transpose(m) * t.truncate();
+    let like_edges = "tangents lie in the surface: transform them like edges (the matrix), not like normals";
     let mistakes = [
         (
             "the tangent was not re-orthogonalised: subtract its part along the normal (README, step 5, hint 2)",
@@ -137,10 +139,8 @@ fn check_tangent(m: &Mat4, t: Vec4, n: Vec3, got: Vec4) -> Result<(), String> {
         ("right direction, but not unit length: renormalise after re-orthogonalising", ortho.extend(t.w)),
         ("the handedness w was lost: copy the input's w", ortho.normalize().extend(-t.w)),
         ("the handedness w was lost: copy the input's w", ortho.normalize().extend(0.0)),
-        (
-            "tangents lie in the surface: transform them like edges (the matrix), not like normals",
-            (inverse_transpose(m) * t.truncate()).normalize().extend(t.w),
-        ),
+        (like_edges, like_normal.normalize().extend(t.w)),
+        (like_edges, (like_normal - n * like_normal.dot(n)).normalize().extend(t.w)),
     ];
     check_vec4("skin_tangent", got, ortho.normalize().extend(t.w), &mistakes)
 }

@@ -90,8 +90,11 @@ pub fn mistakes(mesh: &SkinnedMesh, palette: &[Mat4]) -> Vec<(&'static str, Capt
             (0..4).fold(Mat4::ZERO, |m, i| m + p[inf.ids[i] as usize] * 0.25)
         }),
         ("the palette is read one bone too far (u_palette[id + 1]): ids are 0-based", |p, inf| {
-            let shifted = inf.ids.map(|id| (id as usize + 1).min(p.len() - 1) as u32);
-            weighted(p, &Influences { ids: shifted, ..*inf })
+            // Past the last bone the shader reads a palette entry that was
+            // never uploaded: GL starts every uniform at zero.
+            let padded: Vec<Mat4> = p.iter().copied().chain([Mat4::ZERO]).collect();
+            let shifted = inf.ids.map(|id| (id as usize + 1).min(p.len()) as u32);
+            weighted(&padded, &Influences { ids: shifted, ..*inf })
         }),
         ("the palette is read one bone short (u_palette[id - 1]): ids are 0-based", |p, inf| {
             let shifted = inf.ids.map(|id| id.saturating_sub(1));

@@ -134,7 +134,11 @@ pub fn check_probe(records: &[GpuInfluence], seen: &[([f32; 4], [f32; 4])]) -> R
     for (v, (r, (ids, weights))) in records.iter().zip(seen).enumerate() {
         let want_ids = r.ids.map(f32::from);
         if ids != &want_ids {
-            let hint = if ids.iter().any(|&id| id > 70_000.0) {
+            let packed = f32::from(r.ids[1]) * 65_536.0 + f32::from(r.ids[0]);
+            let hint = if ids[0] == packed {
+                "each id read packs two u16 ids into one 32-bit number (2 * 65536 + 1 = 131073): the buffer holds \
+                 u16, so the type is UNSIGNED_SHORT, not UNSIGNED_INT"
+            } else if ids.iter().any(|&id| id > 70_000.0) {
                 "the ids arrive as the bit patterns of floats (1 -> 1065353216): attribute 3 went through \
                  glVertexAttribPointer, which converts to float; integers need vertex_attrib_pointer_i32 \
                  (glVertexAttribIPointer). There is no GL error for this: only id 0 survives"

@@ -30,8 +30,10 @@ pub fn check_blend(a: &Transform, b: &Transform, f: f32, got: &Transform) -> Res
     ];
     check_vec3(&format!("{what}: translation"), got.translation, want.translation, &t)?;
     let long = (a.rotation * (1.0 - f) + b.rotation * f).normalize(); // b not flipped
+    let long_way = "the rotation took the long way round: q and -q are one rotation; take the shortest arc (lab 05)";
     let r = [
-        ("the rotation took the long way round: q and -q are one rotation; take the shortest arc (lab 05)", long),
+        (long_way, long),
+        (long_way, slerp_without_flip(a.rotation, b.rotation, f)),
         ("the factor is measured from b", reference_blend(b, a, f).rotation),
         (
             "the rotation is not on slerp's arc (nlerp, or a plain lerp renormalised): use lab 05's slerp",
@@ -49,6 +51,16 @@ pub fn check_blend(a: &Transform, b: &Transform, f: f32, got: &Transform) -> Res
         want.scale,
         &[("the weights do not sum to 1", a.scale + b.scale * f)],
     )
+}
+
+/// Slerp along the arc the stored quaternions span, `b` not flipped to
+/// `a`'s hemisphere: the long way round when their dot is negative.
+fn slerp_without_flip(a: Quat, b: Quat, f: f32) -> Quat {
+    let angle = a.dot(b).clamp(-1.0, 1.0).acos();
+    if angle.sin().abs() < 1e-4 {
+        return a;
+    }
+    (a * ((1.0 - f) * angle).sin() + b * (f * angle).sin()) * (1.0 / angle.sin())
 }
 
 #[test]
@@ -178,7 +190,11 @@ pub fn two_clocks(advance: fn(&mut Crossfade, f64)) {
         );
         match &cf.fade {
             Some(Fade { from: Source::Clip(old), elapsed, .. }) => {
-                assert!(t < 0.5 + 1e-9, "the fade is 0.5 s long: at {t} s it must be over and the old clip dropped");
+                assert!(
+                    t < 0.5 + 1e-9,
+                    "the fade is 0.5 s long: at {t} s it must be over and the old clip dropped \
+                     (kept forever, it is sampled every frame at weight 0)"
+                );
                 assert!((elapsed - t).abs() < 1e-9, "the fade's elapsed time must follow dt");
                 assert!(
                     (old.seconds - (0.3 + t)).abs() < 1e-9,

@@ -119,7 +119,7 @@ pub fn check_pose(
             BOTH => "both clips animate",
             _ => "no clip animates",
         };
-        let hint = if n == NEITHER && *g == Transform::IDENTITY {
+        let hint = if !matches!(n, ONLY_A | ONLY_B | BOTH) && close(&Transform::IDENTITY) {
             "a node no clip animates keeps its rest pose (you gave it the identity)".to_string()
         } else if n == ONLY_A && close(&pa[n]) && f > 0.0 {
             format!(
@@ -132,7 +132,10 @@ pub fn check_pose(
         } else if close(&reference_blend(&pb[n], &pa[n], f)) || close(&reference_blend(&pa[n], &pb[n], 1.0 - f)) {
             "the factor runs the wrong way: 0 gives clip a, 1 clip b".to_string()
         } else {
-            format!("node {n} ({role}) is wrong: expected {want:?}, got {g:?}")
+            format!(
+                "node {n} ({role}) is wrong: expected {want:?}, got {g:?}: sample each clip at its own time \
+                 (clip a at {ta} s, clip b at {tb} s, each on its own clock), then blend"
+            )
         };
         return Err(format!("clip a at {ta} s, clip b at {tb} s, factor {f}: {hint} (a node {role})"));
     }
