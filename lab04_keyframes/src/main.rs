@@ -106,11 +106,11 @@ impl Keyframes {
 
     /// The box the skin (or skeleton) sweeps through during the clip.
     fn motion_bounds(&mut self) -> Result<Aabb, String> {
-        let (clip, mode, hold) = (&self.clips[self.clip], self.mode, self.hold);
+        let (clip, hold) = (&self.clips[self.clip], self.hold);
         let rest = self.stage.skeleton.rest_locals();
         let cursors = &mut self.cursors;
         let swept = self.stage.sweep(clip.duration_seconds(), |skeleton, seconds| {
-            Ok(world_matrices(skeleton, &view::pose(clip, &rest, seconds, mode, hold, cursors)?))
+            Ok(world_matrices(skeleton, &view::pose(clip, &rest, seconds, Mode::Once, hold, cursors)?))
         })?;
         let mut bounds = Aabb::from_points(&self.trail.points);
         bounds.add(swept.min);

@@ -167,6 +167,10 @@ impl Stage {
     /// `length` seconds long: `world_at(skeleton, seconds)` gives the world
     /// matrices at each of [`sweep_times`]; every joint and every skinned
     /// vertex is counted. The meshes are left skinned for the last time.
+    ///
+    /// Pose the clip as played once (a one-shot's clamping, never a wrap):
+    /// a looping clip's end, wrapped, would be its start again, and a clip
+    /// that grows towards its end would leave the picture.
     pub fn sweep(
         &mut self,
         length: f64,

@@ -69,10 +69,10 @@ impl Character {
         }
         // Frame the camera on the whole clip, not only its first pose (a
         // clip that grows, rises or walks away would leave the picture).
-        let (played, rest, mode, rotation) = (&character.played, &character.rest, character.mode(), character.rotation);
+        let (played, rest, rotation) = (&character.played, &character.rest, character.rotation);
         let cursors = &mut character.cursors;
         character.bounds = character.stage.sweep(played.duration_seconds(), |skeleton, seconds| {
-            world_at(skeleton, played, rest, seconds, mode, rotation, cursors)
+            world_at(skeleton, played, rest, seconds, Mode::Once, rotation, cursors)
                 .map_err(|e| format!("clip `{}`: {e}", played.name))
         })?;
         character.cursors = ClipCursors::for_clip(&character.played);
