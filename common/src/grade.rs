@@ -138,6 +138,14 @@ pub fn demo_refuses(exe: &str, args: &[&str], mentions: &[&str]) -> Result<(), S
     refusal(args, &run_headless(exe, args)?, mentions)
 }
 
+/// Checks that a demo's `--set` keys (its one list, as `--help` prints them)
+/// are the rows of its handout's settings table (`readme`, the README's text).
+pub fn expect_settings_table(exe: &str, readme: &str) {
+    let run = run_headless(exe, &["--help"]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(run.status.success(), "{exe} --help failed: {}", String::from_utf8_lossy(&run.stderr));
+    crate::app::settings::check_help(&String::from_utf8_lossy(&run.stdout), readme).or_fail();
+}
+
 /// Runs a demo binary with `args` and no display (`DISPLAY` and
 /// `WAYLAND_DISPLAY` removed, as on CI); its exit status and output.
 pub fn run_headless(exe: &str, args: &[&str]) -> Result<std::process::Output, String> {

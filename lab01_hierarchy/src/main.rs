@@ -284,10 +284,7 @@ impl Lab for Hierarchy {
 
     fn help(&self) -> &str {
         "Lines join each joint to its parent; dots are joints; red/green/blue are each joint's X/Y/Z axes, \
-         read from the columns of its world matrix. The selected joint is orange, its subtree a darker orange.\n\
-         Settings: --set joint=NAME, --set angles=X,Y,Z (degrees), --set axes=false, --set rest=true, \
-         --set animate=false, --set recursive=true, --set reparent=JOINT:NEW_PARENT (step 6 at start, e.g. \
-         hand_l:chest)"
+         read from the columns of its world matrix. The selected joint is orange, its subtree a darker orange."
     }
 }
 
@@ -295,7 +292,7 @@ fn main() -> ExitCode {
     let demo = Demo {
         crate_name: "lab01_hierarchy",
         title: "Lab 01: the transform hierarchy",
-        settings: &["joint", "angles", "axes", "rest", "animate", "recursive", "reparent"],
+        handout: include_str!("../README.md"),
     };
     app::run_with_figures(demo, &figures::FIGURES, Hierarchy::new)
 }

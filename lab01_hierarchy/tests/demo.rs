@@ -61,3 +61,8 @@ fn demo_survives_hostile_command_lines() {
         Some("angles"),
     );
 }
+
+#[test]
+fn demo_settings_are_the_handouts_table() {
+    common::grade::expect_settings_table(DEMO, include_str!("../README.md"));
+}

@@ -257,9 +257,7 @@ impl Lab for Gradients {
     fn help(&self) -> &str {
         "Grey: the bind pose. Blue: the target pose. Pink arrows: where each joint goes. \
          The see-through skin is the bind pose. The orange box was placed at the hand in the bind pose \
-         and is drawn with that bone's gradient matrix only.\n\
-         Settings: --set key=0.4 (which key of the clip), --set joint=NAME, --set bind=false, \
-         --set arrows=false, --set ghost=false"
+         and is drawn with that bone's gradient matrix only."
     }
 }
 
@@ -267,7 +265,7 @@ fn main() -> ExitCode {
     let demo = Demo {
         crate_name: "lab02_gradient_matrix",
         title: "Lab 02: the gradient matrix",
-        settings: &["key", "joint", "bind", "arrows", "ghost"],
+        handout: include_str!("../README.md"),
     };
     app::run_with_figures(demo, &figures::FIGURES, Gradients::new)
 }

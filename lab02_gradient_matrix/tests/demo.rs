@@ -41,3 +41,8 @@ fn demo_survives_hostile_command_lines() {
         Some("key"),
     );
 }
+
+#[test]
+fn demo_settings_are_the_handouts_table() {
+    common::grade::expect_settings_table(DEMO, include_str!("../README.md"));
+}

@@ -1,6 +1,10 @@
 //! What both variants share and the lab does not ask you to write: the
 //! skinning method, the output buffers, and the validation that runs before
 //! any vertex is touched (bad input becomes a clear error, never a panic or NaN).
+//! [`stage`] draws a skinned character posed by a clip, for this lab's demo
+//! and the later labs' demos.
+
+pub mod stage;
 
 use std::fmt;
 

@@ -12,43 +12,27 @@ use std::sync::Arc;
 
 use common::app::{self, Args, Demo, Lab, Scene};
 use common::camera::{Aabb, Camera};
-use common::gl::{LineRenderer, MeshBuffers, Overlay, SurfaceRenderer, SurfaceStyle, Texture};
-use common::model::{Skeleton, SkinnedMesh, Transform};
+use common::gl::{LineRenderer, Overlay, SurfaceRenderer, SurfaceStyle, Texture};
+use common::model::{Skeleton, Transform};
 use glam::{Mat4, Vec3};
 use lab01_hierarchy::solution::world_matrices;
-use lab03_cpu_skinning::{Method, Skinned, bone_gradients, influences_from_weights, skin_mesh_into};
+use lab03_cpu_skinning::given::stage::{Skin, Skinning};
+use lab03_cpu_skinning::{Method, bone_gradients, influences_from_weights, skin_mesh_into};
 
-/// One skinned mesh: its data, its GPU buffers, and this frame's result.
-struct Skin {
-    mesh: SkinnedMesh,
-    gpu: MeshBuffers,
-    out: Skinned,
-}
+/// Your steps 2-6 on every vertex (the stage's skinning, with your code).
+const YOURS: Skinning = Skinning { gradients: bone_gradients, skin: skin_mesh_into };
 
-impl Skin {
-    fn new(gl: &glow::Context, mesh: SkinnedMesh) -> Result<Skin, String> {
-        let gpu = MeshBuffers::from_mesh(gl, &mesh).map_err(|e| e.to_string())?;
-        Ok(Skin { mesh, gpu, out: Skinned::default() })
-    }
-
-    /// Your steps 2-6 on every vertex, then a re-upload (the cost of CPU skinning).
-    fn skin(
-        &mut self,
-        gl: &glow::Context,
-        world: &[Mat4],
-        global_inverse: &Mat4,
-        method: Method,
-    ) -> Result<(), String> {
-        let gradients = bone_gradients(global_inverse, world, &self.mesh.bones);
-        skin_mesh_into(&self.mesh, &gradients, method, &mut self.out)
-            .map_err(|e| format!("mesh `{}`: {e}", self.mesh.name))?;
-        self.gpu.update_positions(gl, &self.out.positions);
-        if !self.out.normals.is_empty() {
-            self.gpu.update_normals(gl, &self.out.normals);
-        }
-        self.gpu.update_tangents(gl, &self.out.tangents);
-        Ok(())
-    }
+/// `skin` skinned by your code for `world`, then re-uploaded (the cost of CPU skinning).
+fn skin_and_upload(
+    gl: &glow::Context,
+    skin: &mut Skin,
+    world: &[Mat4],
+    global_inverse: &Mat4,
+    method: Method,
+) -> Result<(), String> {
+    skin.skin(YOURS, global_inverse, world, method)?;
+    skin.upload(gl);
+    Ok(())
 }
 
 /// Line overlays.
@@ -185,14 +169,14 @@ impl CpuSkinning {
             View::Character => {
                 let world = world_matrices(&self.skeleton, &self.pose());
                 for skin in &mut self.skins {
-                    skin.skin(gl, &world, &self.global_inverse, self.method)?;
+                    skin_and_upload(gl, skin, &world, &self.global_inverse, self.method)?;
                 }
             }
             View::Twist => {
                 let (skeleton, skins, twist, bend) = &mut self.twist;
                 let world = world_matrices(skeleton, &twist::pose(skeleton, twist.to_radians(), bend.to_radians()));
-                skins[0].skin(gl, &world, &Mat4::IDENTITY, Method::LinearBlend)?;
-                skins[1].skin(gl, &world, &Mat4::IDENTITY, Method::Stitching)?;
+                skin_and_upload(gl, &mut skins[0], &world, &Mat4::IDENTITY, Method::LinearBlend)?;
+                skin_and_upload(gl, &mut skins[1], &world, &Mat4::IDENTITY, Method::Stitching)?;
             }
         }
         Ok(())
@@ -361,10 +345,7 @@ impl Lab for CpuSkinning {
 
     fn help(&self) -> &str {
         "The skin is moved by your skinning code on the CPU every frame. Heat map: blue = no weight, \
-         red = full weight of the selected joint. Twisting cylinders: linear blend on the left, stitching on the right.\n\
-         Settings: --set view=twist, --set twist=DEGREES, --set stitching=true, --set heat=true, --set joint=NAME, \
-         --set normals=true, --set tangents=true, --set skeleton=true, --set checker=true, --set animate=false, \
-         --set key=0.5 (with --clip, for files)"
+         red = full weight of the selected joint. Twisting cylinders: linear blend on the left, stitching on the right."
     }
 }
 
@@ -372,19 +353,7 @@ fn main() -> ExitCode {
     let demo = Demo {
         crate_name: "lab03_cpu_skinning",
         title: "Lab 03: skinning on the CPU",
-        settings: &[
-            "view",
-            "twist",
-            "stitching",
-            "heat",
-            "joint",
-            "normals",
-            "tangents",
-            "skeleton",
-            "checker",
-            "animate",
-            "key",
-        ],
+        handout: include_str!("../README.md"),
     };
     app::run_with_figures(demo, &figures::FIGURES, CpuSkinning::new)
 }

@@ -42,3 +42,8 @@ fn demo_refuses_bad_input_in_one_line() {
 fn demo_survives_hostile_command_lines() {
     common::grade::expect_robust_command_line(DEMO, "lab03", cfg!(feature = "assimp"), Some("twist"));
 }
+
+#[test]
+fn demo_settings_are_the_handouts_table() {
+    common::grade::expect_settings_table(DEMO, include_str!("../README.md"));
+}

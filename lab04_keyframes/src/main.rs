@@ -12,27 +12,16 @@ use std::sync::Arc;
 
 use common::app::{self, Args, Demo, Lab, Scene};
 use common::camera::{Aabb, Camera};
-use common::gl::{LineRenderer, MeshBuffers, Overlay, SurfaceRenderer, SurfaceStyle};
-use common::model::{Clip, Skeleton, SkinnedMesh};
+use common::gl::{LineRenderer, Overlay, SurfaceStyle};
+use common::model::Clip;
 use glam::{Mat4, Vec3};
 use lab01_hierarchy::solution::world_matrices;
-use lab03_cpu_skinning::solution::{bone_gradients, skin_mesh_into};
-use lab03_cpu_skinning::{Method, Skinned};
+use lab03_cpu_skinning::given::stage::{Skinning, Stage};
 use lab04_keyframes::{ClipCursors, Mode, check_clip, clip_ticks, find_interval};
 
-/// One skinned mesh: its data, its GPU buffers, and this frame's result.
-struct Skin {
-    mesh: SkinnedMesh,
-    gpu: MeshBuffers,
-    out: Skinned,
-}
-
 struct Keyframes {
-    skeleton: Skeleton,
-    global_inverse: Mat4,
-    skins: Vec<Skin>,
+    stage: Stage,
     clips: Vec<Clip>,
-    builtin: bool,
     clip: usize,
     mode: Mode,
     cursors: ClipCursors,
@@ -44,19 +33,18 @@ struct Keyframes {
     trail: view::Trail,
     marks: Vec<f64>,
     dirty: bool,
-    surface: SurfaceRenderer,
     lines: LineRenderer,
     overlay: Overlay,
     bounds: Aabb,
 }
 
-fn default_mode(builtin: bool, clip: &Clip) -> Mode {
-    if builtin && !common::character::is_looping(&clip.name) { Mode::Once } else { Mode::Loop }
+fn default_mode(stage: &Stage, clip: &Clip) -> Mode {
+    if stage.loops(clip) { Mode::Loop } else { Mode::Once }
 }
 
 impl Keyframes {
     fn new(gl: &Arc<glow::Context>, args: &Args, scene: Scene) -> Result<Self, String> {
-        let model = scene.model;
+        let mut model = scene.model;
         let Some(clip) = scene.clip else {
             return Err(format!("{} has no clips: lab04 plays clips (try X/BCN_Epileptic.X)", scene.source));
         };
@@ -66,9 +54,9 @@ impl Keyframes {
         }
         // Settings first: a typo is reported before any of your steps runs.
         let flag = |key: &str, default: bool| args.setting_as::<bool>(key).map(|v| v.unwrap_or(default));
-        let builtin = scene.builtin;
+        let stage = Stage::new(gl, &mut model, scene.builtin, Skinning::REFERENCE)?;
         let mode = match args.setting("mode") {
-            None => default_mode(builtin, &model.clips[clip]),
+            None => default_mode(&stage, &model.clips[clip]),
             Some("loop") => Mode::Loop,
             Some("once") => Mode::Once,
             Some(other) => return Err(format!("--set mode={other}: use `loop` or `once`")),
@@ -82,23 +70,11 @@ impl Keyframes {
         let _ = clip_ticks(0.0, &model.clips[clip], mode);
         view::touch_steps(&model.clips[clip], &model.skeleton.rest_locals());
         let joint = named_joint.unwrap_or_else(|| view::busiest_joint(&model.skeleton, &model.clips[clip]));
-        let skins = model
-            .meshes
-            .into_iter()
-            .filter(|m| !m.bones.is_empty())
-            .map(|mesh| {
-                let gpu = MeshBuffers::from_mesh(gl, &mesh).map_err(|e| e.to_string())?;
-                Ok(Skin { mesh, gpu, out: Skinned::default() })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let no_skin = skins.is_empty(); // a BVH: show the skeleton
+        let no_skin = stage.no_skin(); // a BVH: show the skeleton
         let cursors = ClipCursors::for_clip(&model.clips[clip]);
         let mut lab = Keyframes {
-            skeleton: model.skeleton,
-            global_inverse: model.global_inverse,
-            skins,
+            stage,
             clips: model.clips,
-            builtin,
             clip,
             mode,
             cursors,
@@ -110,7 +86,6 @@ impl Keyframes {
             trail: view::Trail::default(),
             marks: Vec::new(),
             dirty: true,
-            surface: SurfaceRenderer::new(gl).map_err(|e| e.to_string())?,
             lines: LineRenderer::new(gl).map_err(|e| e.to_string())?,
             overlay: Overlay::new(),
             bounds: Aabb::EMPTY,
@@ -123,29 +98,24 @@ impl Keyframes {
     /// Recomputes what depends on the clip, the joint or the hold toggle.
     fn refresh(&mut self) -> Result<(), String> {
         let clip = &self.clips[self.clip];
-        self.trail = view::trail(&self.skeleton, clip, self.joint, self.hold, 240)?;
-        self.marks = view::key_times(&self.skeleton, clip, self.joint, 240);
+        self.trail = view::trail(&self.stage.skeleton, clip, self.joint, self.hold, 240)?;
+        self.marks = view::key_times(&self.stage.skeleton, clip, self.joint, 240);
         self.dirty = false;
         Ok(())
     }
 
     /// The box the skin (or skeleton) sweeps through during the clip.
     fn motion_bounds(&mut self) -> Result<Aabb, String> {
+        let (clip, hold) = (&self.clips[self.clip], self.hold);
+        let rest = self.stage.skeleton.rest_locals();
+        let cursors = &mut self.cursors;
+        let swept = self.stage.sweep(clip.duration_seconds(), |skeleton, seconds| {
+            Ok(world_matrices(skeleton, &view::pose(clip, &rest, seconds, Mode::Once, hold, cursors)?))
+        })?;
         let mut bounds = Aabb::from_points(&self.trail.points);
-        let saved = self.seconds;
-        for i in 0..=8 {
-            self.seconds = self.clips[self.clip].duration_seconds() * f64::from(i) / 8.0;
-            let world = self.skin()?;
-            for m in &world {
-                bounds.add(m.w_axis.truncate());
-            }
-            let root = self.global_inverse.inverse();
-            for p in self.skins.iter().flat_map(|s| &s.out.positions) {
-                bounds.add(root.transform_point3(*p));
-            }
-        }
-        self.seconds = saved;
-        self.cursors = ClipCursors::for_clip(&self.clips[self.clip]);
+        bounds.add(swept.min);
+        bounds.add(swept.max);
+        self.cursors = ClipCursors::for_clip(clip);
         Ok(bounds)
     }
 
@@ -153,23 +123,17 @@ impl Keyframes {
     /// world matrices (for the skeleton and the joint marker).
     fn skin(&mut self) -> Result<Vec<Mat4>, String> {
         let clip = &self.clips[self.clip];
-        let rest = self.skeleton.rest_locals();
+        let rest = self.stage.skeleton.rest_locals();
         let pose = view::pose(clip, &rest, self.seconds, self.mode, self.hold, &mut self.cursors)?;
-        let world = world_matrices(&self.skeleton, &pose);
-        for skin in &mut self.skins {
-            let gradients = bone_gradients(&self.global_inverse, &world, &skin.mesh.bones);
-            skin_mesh_into(&skin.mesh, &gradients, Method::LinearBlend, &mut skin.out)
-                .map_err(|e| format!("mesh `{}`: {e}", skin.mesh.name))?;
-        }
-        Ok(world)
+        self.stage.pose(&pose)
     }
 
     fn switch_clip(&mut self, clip: usize) {
         self.clip = clip;
-        self.mode = default_mode(self.builtin, &self.clips[clip]);
+        self.mode = default_mode(&self.stage, &self.clips[clip]);
         self.cursors = ClipCursors::for_clip(&self.clips[clip]);
         self.seconds = 0.0;
-        self.joint = view::busiest_joint(&self.skeleton, &self.clips[clip]);
+        self.joint = view::busiest_joint(&self.stage.skeleton, &self.clips[clip]);
         self.dirty = true;
     }
 
@@ -213,18 +177,10 @@ impl Lab for Keyframes {
             panic!("{e}");
         }
         let world = self.skin().unwrap_or_else(|e| panic!("{e}"));
-        let root = self.global_inverse.inverse();
-        for skin in &self.skins {
-            skin.gpu.update_positions(gl, &skin.out.positions);
-            if !skin.out.normals.is_empty() {
-                skin.gpu.update_normals(gl, &skin.out.normals);
-            }
-            skin.gpu.update_tangents(gl, &skin.out.tangents);
-            self.surface.draw(gl, camera, &root, &skin.gpu, &SurfaceStyle::default());
-        }
+        self.stage.draw(gl, camera, &SurfaceStyle::default());
         self.overlay.clear();
         if self.show_skeleton {
-            self.overlay.skeleton(&self.skeleton, &world, Vec3::new(1.0, 0.8, 0.3), 2.0);
+            self.overlay.skeleton(&self.stage.skeleton, &world, Vec3::new(1.0, 0.8, 0.3), 2.0);
         }
         if self.show_trail {
             let (line, dot) = (Vec3::new(0.3, 0.8, 1.0), Vec3::new(1.0, 0.78, 0.3));
@@ -246,7 +202,7 @@ impl Lab for Keyframes {
             self.switch_clip(clip);
         }
         view::timeline(ui, &mut self.seconds, &self.clips[self.clip], self.mode, &self.marks);
-        ui.label(view::modes_text(&self.skeleton, &self.clips[self.clip], self.joint));
+        ui.label(view::modes_text(&self.stage.skeleton, &self.clips[self.clip], self.joint));
         ui.label(self.interval_text());
         ui.horizontal(|ui| {
             ui.radio_value(&mut self.mode, Mode::Loop, "loop");
@@ -254,8 +210,8 @@ impl Lab for Keyframes {
         });
         self.dirty |= ui.checkbox(&mut self.hold, "hold the previous key (no interpolation)").changed();
         ui.checkbox(&mut self.show_trail, "motion trail of the joint, keys as dots");
-        let joints: Vec<usize> = (0..self.skeleton.nodes.len()).collect();
-        self.dirty |= common::ui::bone_picker(ui, &self.skeleton, &joints, &mut self.joint);
+        let joints: Vec<usize> = (0..self.stage.skeleton.nodes.len()).collect();
+        self.dirty |= common::ui::bone_picker(ui, &self.stage.skeleton, &joints, &mut self.joint);
         ui.checkbox(&mut self.show_skeleton, "skeleton");
         let clip = &self.clips[self.clip];
         ui.label(format!(
@@ -280,16 +236,12 @@ impl Lab for Keyframes {
     fn help(&self) -> &str {
         "The clip is sampled by your code every frame and skinned (lab 03's reference). The blue line is the \
          selected joint's path over one play of the clip; amber dots are where it is at key times; the red dot is \
-         where it is now. Hold the previous key to see the stepping interpolation removes.\n\
-         Settings: --set mode=loop|once, --set hold=true, --set trail=false, --set joint=NAME, --set skeleton=true"
+         where it is now. Hold the previous key to see the stepping interpolation removes."
     }
 }
 
 fn main() -> ExitCode {
-    let demo = Demo {
-        crate_name: "lab04_keyframes",
-        title: "Lab 04: keyframes",
-        settings: &["mode", "hold", "trail", "joint", "skeleton"],
-    };
+    let demo =
+        Demo { crate_name: "lab04_keyframes", title: "Lab 04: keyframes", handout: include_str!("../README.md") };
     app::run_with_figures(demo, &figures::FIGURES, Keyframes::new)
 }

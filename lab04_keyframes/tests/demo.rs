@@ -100,3 +100,8 @@ fn demo_starts_on_a_file_with_10000_animated_nodes() {
     eprintln!("lab04 on 10,000 animated nodes: {:.2} s", start.elapsed().as_secs_f64());
     std::fs::remove_file(path).ok();
 }
+
+#[test]
+fn demo_settings_are_the_handouts_table() {
+    common::grade::expect_settings_table(DEMO, include_str!("../README.md"));
+}

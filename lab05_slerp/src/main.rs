@@ -179,7 +179,7 @@ impl Lab for SlerpDemo {
                     self.reframe = true;
                 }
                 if let Some(character) = &mut self.character {
-                    character.draw(gl, camera, &self.surface, &self.lines);
+                    character.draw(gl, camera, &self.lines);
                 }
             }
         }
@@ -219,17 +219,11 @@ impl Lab for SlerpDemo {
     fn help(&self) -> &str {
         "Arcs: one joint turned between two keys, left by lerp (not normalised: it shrinks), middle by nlerp, \
          right by your slerp. Dots mark equal steps of t: evenly spaced for slerp, crowded near the keys for \
-         nlerp. Character: a clip played with your slerp, your nlerp, or blended matrices.\n\
-         Settings: --set view=arcs|character, --set angle=DEG, --set steps=N, --set long=true, --set t=0.3, \
-         --set rotation=slerp|nlerp|matrix, --set keys=N, --set loop=true|false, --set skeleton=true"
+         nlerp. Character: a clip played with your slerp, your nlerp, or blended matrices."
     }
 }
 
 fn main() -> ExitCode {
-    let demo = Demo {
-        crate_name: "lab05_slerp",
-        title: "Lab 05: slerp",
-        settings: &["view", "angle", "steps", "long", "t", "rotation", "keys", "loop", "skeleton"],
-    };
+    let demo = Demo { crate_name: "lab05_slerp", title: "Lab 05: slerp", handout: include_str!("../README.md") };
     app::run_with_figures(demo, &figures::FIGURES, SlerpDemo::new)
 }

@@ -90,3 +90,8 @@ fn demo_frames_the_whole_clip_not_its_first_pose() {
         "expected the grown arm inside the picture, got {touching} drawn pixels on its border (cropped)"
     );
 }
+
+#[test]
+fn demo_settings_are_the_handouts_table() {
+    common::grade::expect_settings_table(DEMO, include_str!("../README.md"));
+}

@@ -324,10 +324,7 @@ impl Lab for GpuSkinning {
         "A crowd skinned on the GPU by your steps and shader: each character plays its own clip at its own phase, \
          with one palette upload and one draw call. Bone ids: a colour per bone, blended by weight. Weights: blue = \
          none, red = all of the selected joint's. Twisting cylinders: linear blend (left) collapses, dual \
-         quaternions (right) keep the radius. R puts every character back at its first phase.\n\
-         Settings: --set crowd=N (1-200, default 9), --set skinning=gpu|cpu, --set view=plain|ids|weights|twist, \
-         --set joint=NAME, --set palette=matrices|packed, --set twist=DEGREES (default 150), \
-         --set max_components=N (pretend to be a smaller GPU, e.g. 1024)"
+         quaternions (right) keep the radius. R puts every character back at its first phase."
     }
 }
 
@@ -335,7 +332,7 @@ fn main() -> ExitCode {
     let demo = Demo {
         crate_name: "lab06_gpu_skinning",
         title: "Lab 06: skinning on the GPU",
-        settings: &["crowd", "skinning", "view", "joint", "palette", "twist", "max_components"],
+        handout: include_str!("../README.md"),
     };
     app::run_with_figures(demo, &figures::FIGURES, GpuSkinning::new)
 }

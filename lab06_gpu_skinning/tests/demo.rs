@@ -200,3 +200,8 @@ fn demo_cpu_skinning_draws_a_model_over_the_gpu_budget() {
     }
     std::fs::remove_file(png).ok();
 }
+
+#[test]
+fn demo_settings_are_the_handouts_table() {
+    common::grade::expect_settings_table(DEMO, include_str!("../README.md"));
+}

@@ -22,12 +22,11 @@ use std::sync::Arc;
 
 use common::app::{self, Args, Demo, Lab, Scene};
 use common::camera::{Aabb, Camera};
-use common::gl::{LineRenderer, MeshBuffers, Overlay, SurfaceRenderer, SurfaceStyle};
-use common::model::{SkinnedMesh, Transform};
+use common::gl::{LineRenderer, Overlay, SurfaceStyle};
+use common::model::Transform;
 use glam::{Mat4, Vec3};
 use lab01_hierarchy::solution::world_matrices;
-use lab03_cpu_skinning::solution::{bone_gradients, skin_mesh_into};
-use lab03_cpu_skinning::{Method, Skinned};
+use lab03_cpu_skinning::given::stage::{Skinning, Stage};
 use lab04_keyframes::given::check_clip;
 use lab07_transitions::Playing;
 
@@ -38,17 +37,9 @@ use options::Options;
 pub const OUTGOING: Vec3 = Vec3::new(1.0, 0.55, 0.15);
 pub const INCOMING: Vec3 = Vec3::new(0.25, 0.7, 1.0);
 
-/// One skinned mesh: its data, its GPU buffers, and this frame's result.
-struct Skin {
-    mesh: SkinnedMesh,
-    gpu: MeshBuffers,
-    out: Skinned,
-}
-
 struct Transitions {
     mixer: Mixer,
-    global_inverse: Mat4,
-    skins: Vec<Skin>,
+    stage: Stage,
     show_ghosts: bool,
     show_skeleton: bool,
     /// The nodes that get a dot in a ghost: the bones (every node but the
@@ -56,7 +47,6 @@ struct Transitions {
     joints: Vec<bool>,
     /// Where the ghosts stand: what fades in at `+offset`, what fades out at `-offset`.
     offset: Vec3,
-    surface: SurfaceRenderer,
     lines: LineRenderer,
     overlay: Overlay,
     bounds: Aabb,
@@ -103,18 +93,10 @@ impl Transitions {
         let modes = clips::modes(&model.clips, if builtin { own_clips } else { 0 });
         let first = scene_clip.unwrap_or(0);
         let o = Options::read(args, &model.skeleton, &model.clips, &modes, first, builtin)?;
-        let skins = model
-            .meshes
-            .into_iter()
-            .filter(|m| !m.bones.is_empty())
-            .map(|mesh| {
-                let gpu = MeshBuffers::from_mesh(gl, &mesh).map_err(|e| e.to_string())?;
-                Ok(Skin { mesh, gpu, out: Skinned::default() })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+        let stage = Stage::new(gl, &mut model, builtin, Skinning::REFERENCE)?;
         let mut joints: Vec<bool> =
-            model.skeleton.nodes.iter().map(|n| skins.is_empty() && n.parent.is_some()).collect();
-        for bone in skins.iter().flat_map(|s| &s.mesh.bones) {
+            model.skeleton.nodes.iter().map(|n| stage.no_skin() && n.parent.is_some()).collect();
+        for bone in stage.skins().iter().flat_map(|s| &s.mesh.bones) {
             if let Some(joint) = joints.get_mut(bone.node) {
                 *joint = true;
             }
@@ -123,13 +105,11 @@ impl Transitions {
         let mixer = Mixer::new(model.skeleton, model.clips, modes, &o);
         let mut lab = Transitions {
             mixer,
-            global_inverse: model.global_inverse,
-            show_skeleton: o.skeleton || skins.is_empty(), // a BVH: the skeleton is all there is
-            skins,
+            show_skeleton: o.skeleton || stage.no_skin(), // a BVH: the skeleton is all there is
+            stage,
             joints,
             show_ghosts: o.ghosts,
             offset: Vec3::ZERO,
-            surface: SurfaceRenderer::new(gl).map_err(|e| e.to_string())?,
             lines: LineRenderer::new(gl).map_err(|e| e.to_string())?,
             overlay: Overlay::new(),
             bounds: Aabb::EMPTY,
@@ -146,21 +126,15 @@ impl Transitions {
     /// ghosts' offset: about one body apart, so the three stand side by side.
     fn frame(&mut self, shown: &[usize]) -> Result<(), String> {
         let mut body = Aabb::EMPTY;
-        let rest = self.mixer.rest.clone();
+        let (clips, rest) = (&self.mixer.clips, &self.mixer.rest);
         for &clip in shown {
-            let length = self.mixer.clips[clip].duration_seconds();
-            let mut playing = Playing::start(&self.mixer.clips, clip, lab07_transitions::Mode::Once);
-            for i in 0..=8 {
-                playing.seconds = length * f64::from(i) / 8.0;
-                let pose = playing.sample(&self.mixer.clips, &rest);
-                for p in self.skin(&pose)?.iter().map(|m| m.w_axis.truncate()) {
-                    body.add(p);
-                }
-                let root = self.global_inverse.inverse();
-                for p in self.skins.iter().flat_map(|s| &s.out.positions) {
-                    body.add(root.transform_point3(*p));
-                }
-            }
+            let mut playing = Playing::start(clips, clip, lab07_transitions::Mode::Once);
+            let swept = self.stage.sweep(clips[clip].duration_seconds(), |skeleton, seconds| {
+                playing.seconds = seconds;
+                Ok(world_matrices(skeleton, &playing.sample(clips, rest)))
+            })?;
+            body.add(swept.min);
+            body.add(swept.max);
         }
         let size = body.max - body.min;
         self.offset = Vec3::X * size.x.max(0.5 * size.y.max(size.z)) * 1.1;
@@ -170,18 +144,6 @@ impl Transitions {
             self.bounds.add(body.max + shift);
         }
         Ok(())
-    }
-
-    /// `pose` skinned (lab 03's reference), uploaded on the next draw.
-    /// Returns the world matrices.
-    fn skin(&mut self, pose: &[Transform]) -> Result<Vec<Mat4>, String> {
-        let world = world_matrices(&self.mixer.skeleton, pose);
-        for skin in &mut self.skins {
-            let gradients = bone_gradients(&self.global_inverse, &world, &skin.mesh.bones);
-            skin_mesh_into(&skin.mesh, &gradients, Method::LinearBlend, &mut skin.out)
-                .map_err(|e| format!("mesh `{}`: {e}", skin.mesh.name))?;
-        }
-        Ok(world)
     }
 
     /// A skeleton moved by `shift` (the ghosts stand beside the character).
@@ -209,16 +171,8 @@ impl Lab for Transitions {
 
     fn draw(&mut self, gl: &glow::Context, camera: &Camera) {
         let (pose, sources) = self.mixer.pose();
-        let world = self.skin(&pose).unwrap_or_else(|e| panic!("{e}"));
-        let root = self.global_inverse.inverse();
-        for skin in &self.skins {
-            skin.gpu.update_positions(gl, &skin.out.positions);
-            if !skin.out.normals.is_empty() {
-                skin.gpu.update_normals(gl, &skin.out.normals);
-            }
-            skin.gpu.update_tangents(gl, &skin.out.tangents);
-            self.surface.draw(gl, camera, &root, &skin.gpu, &SurfaceStyle::default());
-        }
+        let world = self.stage.pose(&pose).unwrap_or_else(|e| panic!("{e}"));
+        self.stage.draw(gl, camera, &SurfaceStyle::default());
         self.overlay.clear();
         if self.show_skeleton {
             self.overlay.skeleton(&self.mixer.skeleton, &world, Vec3::new(1.0, 0.85, 0.4), 2.0);
@@ -250,16 +204,12 @@ impl Lab for Transitions {
         "The character is the pose your steps blend, skinned (lab 03's reference). Ghosts: on the left (orange) \
          what fades out, alone (a clip on its own clock, or the pose frozen when a fade was interrupted); on the \
          right (blue) what fades in, alone. In sync, the two loops at one phase. The plot shows each clip's weight.\n\
-         The demo plays `from`, then at `at` seconds fades to `to` over `fade` seconds (R replays it).\n\
-         Settings: --set from=CLIP [walk; a file: --clip or its first], --set to=CLIP [run; a file: the next], \
-         --set fade=SECONDS [0.5], --set at=SECONDS [1.0], --set sync=true [false] with --set weight=W [0.5], \
-         --set additive=true or --set upper=true [off] with --set layer=CLIP [wave; a file: its last] and \
-         --set layer-weight=W [1], --set mask=NODE [chest], --set clips-from=FILE (repeatable), \
-         --set ghosts=false, --set skeleton=true"
+         The demo plays `from`, then at `at` seconds fades to `to` over `fade` seconds (R replays it)."
     }
 }
 
 fn main() -> ExitCode {
-    let demo = Demo { crate_name: "lab07_transitions", title: "Lab 07: transitions", settings: options::KEYS };
+    let demo =
+        Demo { crate_name: "lab07_transitions", title: "Lab 07: transitions", handout: include_str!("../README.md") };
     app::run_with_figures(demo, &figures::FIGURES, Transitions::new)
 }

@@ -209,3 +209,8 @@ fn demo_clips_from_another_file_are_reported_once_and_found_by_clip() {
     }
     std::fs::remove_file(png).ok();
 }
+
+#[test]
+fn demo_settings_are_the_handouts_table() {
+    common::grade::expect_settings_table(DEMO, include_str!("../README.md"));
+}

@@ -20,6 +20,7 @@ mod paint;
 mod panel;
 mod record;
 mod screenshot;
+pub mod settings;
 mod window;
 
 use std::process::ExitCode;
@@ -87,9 +88,11 @@ pub struct Demo {
     pub crate_name: &'static str,
     /// The window title, e.g. `Lab 01: the transform hierarchy`.
     pub title: &'static str,
-    /// The `--set` keys this demo understands; any other key is refused
-    /// (a misspelt setting should not be silently ignored).
-    pub settings: &'static [&'static str],
+    /// The lab's handout, `include_str!("../README.md")`: its settings
+    /// table is the one list of the `--set` keys this demo understands (see
+    /// [`settings`]); any other key is refused (a misspelt setting should
+    /// not be silently ignored), and `--help` lists them.
+    pub handout: &'static str,
 }
 
 /// Builds a lab from the GL context, the command line and the scene.
@@ -112,7 +115,15 @@ pub fn run_with_figures<L: Lab>(
     use clap::parser::ValueSource;
     use clap::{CommandFactory, FromArgMatches};
     guard::install_hook();
-    let matches = Args::command().name(demo.crate_name).about(demo.title).get_matches();
+    let known = match settings::from_handout(demo.handout) {
+        Ok(known) => known,
+        Err(message) => {
+            eprintln!("{}: {message}", demo.crate_name);
+            return ExitCode::from(1);
+        }
+    };
+    let help = settings::help_text(&known);
+    let matches = Args::command().name(demo.crate_name).about(demo.title).after_help(help).get_matches();
     let mut args = match Args::from_arg_matches(&matches) {
         Ok(args) => args,
         Err(e) => e.exit(),
@@ -127,8 +138,9 @@ pub fn run_with_figures<L: Lab>(
             }
         };
     }
-    if let Some((key, _)) = args.settings.iter().find(|(k, _)| !demo.settings.contains(&k.as_str())) {
-        let known = if demo.settings.is_empty() { "none".to_string() } else { demo.settings.join(", ") };
+    let keys: Vec<&str> = known.iter().map(|s| s.key.as_str()).collect();
+    if let Some((key, _)) = args.settings.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
+        let known = if keys.is_empty() { "none".to_string() } else { keys.join(", ") };
         eprintln!("{}: --set {key}=...: no such setting; this demo knows: {known}", demo.crate_name);
         return ExitCode::from(1);
     }

@@ -37,6 +37,8 @@ struct Graphics {
 
 struct App<'a, L: Lab> {
     demo: Demo,
+    /// The handout's settings table as text, for the help window.
+    settings_help: String,
     args: &'a Args,
     pending: Option<(Scene, MakeLab<'a, L>)>,
     graphics: Option<Graphics>,
@@ -65,8 +67,10 @@ pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L
              --screenshot out.png to render headless"
         )
     })?;
+    let settings = super::settings::from_handout(demo.handout).unwrap_or_default();
     let mut app = App {
         demo,
+        settings_help: super::settings::help_text(&settings),
         args,
         pending: Some((scene, make)),
         graphics: None,
@@ -228,7 +232,7 @@ impl<L: Lab> App<'_, L> {
         let (paused, speed, show_help, message) =
             (&mut self.paused, &mut self.speed, &mut self.show_help, &self.message);
         let mut panel_right = 0.0;
-        let title = self.demo.title;
+        let (title, settings_help) = (self.demo.title, self.settings_help.as_str());
         let ui_result = guard(|| {
             g.egui.run(&g.window, |ui| {
                 let shared = Shared {
@@ -245,6 +249,10 @@ impl<L: Lab> App<'_, L> {
                     if !lab.help().is_empty() {
                         ui.separator();
                         ui.label(lab.help());
+                    }
+                    if !settings_help.is_empty() {
+                        ui.separator();
+                        ui.label(settings_help);
                     }
                 });
             })

@@ -42,7 +42,7 @@ pub const FIGURES: [Figure; 4] = [
 /// What plays and what the trail's colours mean.
 pub fn legend(lab: &Keyframes) -> Legend {
     let clip = &lab.clips[lab.clip];
-    let joint = lab.skeleton.nodes.get(lab.joint).map_or("?", |n| n.name.as_str());
+    let joint = lab.stage.skeleton.nodes.get(lab.joint).map_or("?", |n| n.name.as_str());
     let how = if lab.hold { "each key held (no interpolation)" } else { "interpolated between keys" };
     let mut legend = Legend::default()
         .line(format!("clip `{}` ({:.2} s), {how}", clip.name, clip.duration_seconds()))

@@ -3,21 +3,13 @@
 
 use common::app::Scene;
 use common::camera::{Aabb, Camera};
-use common::gl::{LineRenderer, MeshBuffers, Overlay, SurfaceRenderer, SurfaceStyle};
-use common::model::{Clip, Skeleton, SkinnedMesh, Transform};
+use common::gl::{LineRenderer, Overlay, SurfaceStyle};
+use common::model::{Clip, Transform};
 use glam::{Mat4, Vec3};
-use lab03_cpu_skinning::given::{Method, Skinned};
-use lab03_cpu_skinning::solution::{bone_gradients, skin_mesh_into};
+use lab03_cpu_skinning::given::stage::{Skinning, Stage};
 use lab05_slerp::{ClipCursors, Cursor, Mode, check_clip, sample_rotation};
 
 use crate::playback::{Rotation, thin, world_at};
-
-/// One skinned mesh: its data, its GPU buffers, and this frame's result.
-struct Skin {
-    mesh: SkinnedMesh,
-    gpu: MeshBuffers,
-    out: Skinned,
-}
 
 /// What the character view starts with (from `--set`).
 pub struct Options {
@@ -27,15 +19,9 @@ pub struct Options {
     pub skeleton: bool,
 }
 
-/// Poses sampled over one play of the clip to frame the camera (the ends
-/// included).
-const FRAMING_SAMPLES: u32 = 16;
-
 pub struct Character {
-    skeleton: Skeleton,
+    stage: Stage,
     rest: Vec<Transform>,
-    global_inverse: Mat4,
-    skins: Vec<Skin>,
     clips: Vec<Clip>,
     clip: usize,
     /// The clip as played: every `every`th key of `clips[clip]`.
@@ -46,36 +32,25 @@ pub struct Character {
     pub rotation: Rotation,
     pub skeleton_lines: bool,
     pub time: f32,
-    builtin: bool,
     overlay: Overlay,
     bounds: Aabb,
 }
 
 impl Character {
     pub fn new(gl: &glow::Context, scene: Scene, options: Options) -> Result<Character, String> {
-        let Scene { model, source, builtin, clip } = scene;
+        let Scene { mut model, source, builtin, clip } = scene;
         let clip = clip.ok_or(format!(
             "{source} has no clips: the character view plays one (try --model with an animated file)"
         ))?;
         let nodes = model.skeleton.nodes.len();
         check_clip(&model.clips[clip], nodes)
             .map_err(|e| format!("clip `{}` of {source}: {e}", model.clips[clip].name))?;
-        let looping = options.looping.unwrap_or(!builtin || common::character::is_looping(&model.clips[clip].name));
-        let skins = model
-            .meshes
-            .into_iter()
-            .filter(|m| !m.bones.is_empty())
-            .map(|mesh| {
-                let gpu = MeshBuffers::from_mesh(gl, &mesh).map_err(|e| e.to_string())?;
-                Ok(Skin { mesh, gpu, out: Skinned::default() })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
+        let stage = Stage::new(gl, &mut model, builtin, Skinning::REFERENCE)?;
+        let looping = options.looping.unwrap_or(stage.loops(&model.clips[clip]));
         let played = thin(&model.clips[clip], options.every);
         let mut character = Character {
             rest: model.skeleton.rest_locals(),
-            skeleton: model.skeleton,
-            global_inverse: model.global_inverse,
-            skins,
+            stage,
             cursors: ClipCursors::for_clip(&played),
             played,
             clips: model.clips,
@@ -85,7 +60,6 @@ impl Character {
             rotation: options.rotation,
             skeleton_lines: options.skeleton,
             time: 0.0,
-            builtin,
             overlay: Overlay::new(),
             bounds: Aabb::EMPTY,
         };
@@ -95,22 +69,14 @@ impl Character {
         }
         // Frame the camera on the whole clip, not only its first pose (a
         // clip that grows, rises or walks away would leave the picture).
-        let root = character.global_inverse.inverse();
-        let mut points: Vec<Vec3> = Vec::new();
-        let length = character.played.duration_seconds();
-        for i in 0..=FRAMING_SAMPLES {
-            // (just short of the end: a looping clip's end is its start again)
-            character.time = (length * f64::from(i) / f64::from(FRAMING_SAMPLES)).min(length * 0.999) as f32;
-            let world = character.skin(gl)?;
-            points.extend(world.iter().map(|m| m.w_axis.truncate()));
-            for skin in &character.skins {
-                points.extend(skin.out.positions.iter().map(|p| root.transform_point3(*p)));
-            }
-        }
-        character.time = 0.0;
+        let (played, rest, rotation) = (&character.played, &character.rest, character.rotation);
+        let cursors = &mut character.cursors;
+        character.bounds = character.stage.sweep(played.duration_seconds(), |skeleton, seconds| {
+            world_at(skeleton, played, rest, seconds, Mode::Once, rotation, cursors)
+                .map_err(|e| format!("clip `{}`: {e}", played.name))
+        })?;
         character.cursors = ClipCursors::for_clip(&character.played);
-        character.skin(gl)?;
-        character.bounds = Aabb::from_points(&points);
+        character.skin()?;
         Ok(character)
     }
 
@@ -125,9 +91,9 @@ impl Character {
 
     /// The pose at the current time through the chosen interpolation, then
     /// lab 03's skinning. Returns the world matrices.
-    fn skin(&mut self, gl: &glow::Context) -> Result<Vec<Mat4>, String> {
+    fn skin(&mut self) -> Result<Vec<Mat4>, String> {
         let world = world_at(
-            &self.skeleton,
+            &self.stage.skeleton,
             &self.played,
             &self.rest,
             self.time as f64,
@@ -136,32 +102,20 @@ impl Character {
             &mut self.cursors,
         )
         .map_err(|e| format!("clip `{}`: {e}", self.played.name))?;
-        for skin in &mut self.skins {
-            let gradients = bone_gradients(&self.global_inverse, &world, &skin.mesh.bones);
-            skin_mesh_into(&skin.mesh, &gradients, Method::LinearBlend, &mut skin.out)
-                .map_err(|e| format!("mesh `{}`: {e}", skin.mesh.name))?;
-            skin.gpu.update_positions(gl, &skin.out.positions);
-            if !skin.out.normals.is_empty() {
-                skin.gpu.update_normals(gl, &skin.out.normals);
-            }
-            skin.gpu.update_tangents(gl, &skin.out.tangents);
-        }
+        self.stage.skin(&world)?;
         Ok(world)
     }
 
-    pub fn draw(&mut self, gl: &glow::Context, camera: &Camera, surface: &SurfaceRenderer, lines: &LineRenderer) {
-        let world = match self.skin(gl) {
+    pub fn draw(&mut self, gl: &glow::Context, camera: &Camera, lines: &LineRenderer) {
+        let world = match self.skin() {
             Ok(world) => world,
             Err(e) => panic!("{e}"),
         };
-        let root = self.global_inverse.inverse();
         let style = SurfaceStyle { alpha: if self.skeleton_lines { 0.55 } else { 1.0 }, ..SurfaceStyle::default() };
-        for skin in &self.skins {
-            surface.draw(gl, camera, &root, &skin.gpu, &style);
-        }
+        self.stage.draw(gl, camera, &style);
         self.overlay.clear();
-        if self.skeleton_lines || self.skins.is_empty() {
-            self.overlay.skeleton(&self.skeleton, &world, Vec3::new(1.0, 0.8, 0.3), 2.0);
+        if self.skeleton_lines || self.stage.no_skin() {
+            self.overlay.skeleton(&self.stage.skeleton, &world, Vec3::new(1.0, 0.8, 0.3), 2.0);
         }
         lines.draw(gl, camera, &self.overlay, true);
     }
@@ -170,11 +124,11 @@ impl Character {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let mut clip = self.clip;
         if common::ui::clip_picker(ui, &self.clips, &mut clip) {
-            match check_clip(&self.clips[clip], self.skeleton.nodes.len()) {
+            match check_clip(&self.clips[clip], self.stage.skeleton.nodes.len()) {
                 Ok(()) => {
                     self.clip = clip;
-                    if self.builtin {
-                        self.looping = common::character::is_looping(&self.clips[clip].name);
+                    if self.stage.builtin {
+                        self.looping = self.stage.loops(&self.clips[clip]);
                     }
                     self.time = 0.0;
                     self.rethin();

@@ -9,6 +9,7 @@ use glam::{Mat4, Quat, Vec2, Vec3};
 use lab01_hierarchy::solution::world_matrices;
 use lab03_cpu_skinning::Skinned;
 use lab03_cpu_skinning::fast::{FastMesh, skin_fast};
+use lab03_cpu_skinning::given::stage::sweep_times;
 use lab03_cpu_skinning::solution::bone_gradients;
 use lab04_keyframes::solution::pose_at;
 use lab04_keyframes::{ClipCursors, Mode, check_clip};
@@ -180,16 +181,17 @@ impl Crowd {
         b
     }
 
-    /// Skins one character through each clip (9 moments per clip) on the
-    /// CPU to find the room it needs; the grid spacing follows from it.
+    /// Skins one character through each clip (at the stage's sweep times,
+    /// lab 03's [`sweep_times`]) on the CPU to find the room it needs; the
+    /// grid spacing follows from it.
     fn measure(&mut self) -> Result<(), String> {
         let root = self.rig.global_inverse.inverse();
         let mut out = Skinned::default();
         for k in 0..self.rig.clips.len().max(1) {
             let mut c = self.character(k);
             let length = c.clip.map_or(0.0, |c| self.rig.clips[c].duration_seconds());
-            for step in 0..9 {
-                let seconds = length * f64::from(step) / 8.0 - c.phase;
+            for seconds in sweep_times(length) {
+                let seconds = seconds - c.phase;
                 let palette = self.rig.palette(&mut c, seconds)?;
                 skin_fast(&self.rig.fast, &palette, &mut out, 1).map_err(|e| e.to_string())?;
                 for p in &out.positions {

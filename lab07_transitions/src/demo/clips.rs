@@ -11,6 +11,7 @@
 use std::path::Path;
 
 use common::model::{Clip, Model, Skeleton};
+use lab03_cpu_skinning::given::stage::loops;
 use lab04_keyframes::given::Mode;
 
 /// What [`remap`] could not place: one clip's channels on nodes this skeleton lacks.
@@ -139,13 +140,7 @@ pub fn add_from_files(files: &[&str], model: &mut Model) -> Result<usize, String
 /// How each clip plays: the built-in character's own clips as authored
 /// (`wave` once, the others loop); clips from files loop.
 pub fn modes(clips: &[Clip], builtin_count: usize) -> Vec<Mode> {
-    clips
-        .iter()
-        .enumerate()
-        .map(
-            |(i, c)| if i < builtin_count && !common::character::is_looping(&c.name) { Mode::Once } else { Mode::Loop },
-        )
-        .collect()
+    clips.iter().enumerate().map(|(i, c)| if loops(i < builtin_count, c) { Mode::Loop } else { Mode::Once }).collect()
 }
 
 #[cfg(test)]

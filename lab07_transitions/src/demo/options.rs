@@ -5,24 +5,6 @@ use common::app::Args;
 use common::model::{Clip, Skeleton};
 use lab04_keyframes::given::Mode;
 
-/// Every key `--set` accepts.
-pub const KEYS: &[&str] = &[
-    "from",
-    "to",
-    "fade",
-    "at",
-    "sync",
-    "weight",
-    "additive",
-    "upper",
-    "mask",
-    "layer",
-    "layer-weight",
-    "clips-from",
-    "ghosts",
-    "skeleton",
-];
-
 /// The longest fade `--set fade` and the slider allow, seconds.
 pub const FADE_MAX: f64 = 3.0;
 
