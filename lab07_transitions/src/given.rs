@@ -51,10 +51,7 @@ impl Playing {
 /// passed common's clip rulebook, so what is left is a program's mistake
 /// (cursors of another clip, a NaN time).
 fn refuse(clip: &Clip, e: PlaybackError) -> ! {
-    panic!(
-        "clip `{}`: {e} (loaded clips pass common's clip rulebook; make cursors with ClipCursors::for_clip)",
-        clip.name
-    )
+    panic!("clip `{}`: {e} (loaded clips pass common's clip rulebook, so the caller broke it)", clip.name)
 }
 
 /// Lab 05's slerp, the rotation interpolation of every blend in this lab.
