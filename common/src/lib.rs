@@ -15,6 +15,7 @@ pub mod gl;
 pub mod gltf;
 pub mod grade;
 pub mod headless;
+pub mod import;
 pub mod lecture;
 pub mod load;
 pub mod model;

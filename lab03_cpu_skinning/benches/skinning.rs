@@ -172,7 +172,8 @@ fn skinning(c: &mut Criterion) {
             group.bench_function(PATHS[p], |b| {
                 b.iter_custom(|iters| {
                     SAMPLES.timed((m, p), iters, 1.0, || {
-                        fast::skin_fast_on(kernel(), black_box(&case.fast), &case.gradients, &mut out, threads).unwrap();
+                        fast::skin_fast_on(kernel(), black_box(&case.fast), &case.gradients, &mut out, threads)
+                            .unwrap();
                     })
                 })
             });

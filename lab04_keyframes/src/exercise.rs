@@ -99,7 +99,7 @@ pub fn sample_clip(
 
 /// Given: the pose of `clip` at `seconds` ([`crate::given::pose_with`] with
 /// your step 1 and step 6), after the cheap per-frame checks (run
-/// [`crate::check_clip`] once when loading the clip).
+/// [`crate::check_clip`] once on a clip built in code; loaded clips have passed it).
 pub fn pose_at(
     clip: &Clip,
     rest: &[Transform],

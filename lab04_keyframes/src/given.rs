@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use common::model::{Clip, Interpolation, Key, Tangents, Transform};
+use common::model::{Clip, ClipProblem, Key, Tangents, Transform, ValidationError};
 use glam::{Quat, Vec3};
 
 /// Two neighbouring keys of a track and how far a time lies between them.
@@ -133,50 +133,16 @@ pub fn cubic<T: Hermite>(keys: &[Key<T>], tangents: &[Tangents<T>], interval: In
 }
 
 /// Why a clip cannot be played.
+///
+/// What makes a clip itself bad is not listed here: the clip rulebook lives
+/// in `common` ([`Clip::validate`], facts in [`common::model::ClipFault`]), and a clip that
+/// breaks it comes back as [`PlaybackError::Clip`], naming the clip, channel,
+/// track and key. Only what belongs to one frame of playback (the time, the
+/// cursors) is this lab's own.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlaybackError {
-    /// Ticks per second is zero, negative or not a number.
-    BadTickRate(f64),
-    /// The duration is negative or not a number.
-    BadDuration(f64),
-    /// A channel names a node the pose does not have.
-    NodeOutOfRange {
-        /// The channel.
-        channel: usize,
-        /// The node it names.
-        node: usize,
-        /// How many nodes the rest pose has.
-        nodes: usize,
-    },
-    /// A key's time is NaN or infinite, or earlier than the key before it.
-    UnsortedKeys {
-        /// The channel.
-        channel: usize,
-        /// `"position"`, `"rotation"` or `"scale"`.
-        track: &'static str,
-        /// The first bad key.
-        key: usize,
-    },
-    /// A key's value holds NaN or infinity, or a rotation is far from unit length.
-    BadValue {
-        /// The channel.
-        channel: usize,
-        /// `"position"`, `"rotation"` or `"scale"`.
-        track: &'static str,
-        /// The bad key.
-        key: usize,
-    },
-    /// A cubic track without one pair of tangents per key.
-    TangentCount {
-        /// The channel.
-        channel: usize,
-        /// `"position"`, `"rotation"` or `"scale"`.
-        track: &'static str,
-        /// Pairs of tangents.
-        tangents: usize,
-        /// Keys.
-        keys: usize,
-    },
+    /// The clip breaks common's clip rulebook.
+    Clip(ValidationError),
     /// The time asked for is NaN or infinite.
     BadTime(f64),
     /// The cursors were made for a clip with another number of channels.
@@ -188,29 +154,20 @@ pub enum PlaybackError {
     },
 }
 
+impl PlaybackError {
+    /// The first rulebook fault, when the clip broke the rulebook.
+    pub fn clip_fault(&self) -> Option<&ClipProblem> {
+        match self {
+            PlaybackError::Clip(e) => e.clip_problems().next(),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for PlaybackError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlaybackError::BadTickRate(r) => write!(f, "ticks per second is {r}: it must be a positive number"),
-            PlaybackError::BadDuration(d) => write!(f, "the duration is {d} ticks: it must be 0 or more"),
-            PlaybackError::NodeOutOfRange { channel, node, nodes } => {
-                write!(f, "channel {channel} animates node {node}, but the skeleton has {nodes} nodes")
-            }
-            PlaybackError::UnsortedKeys { channel, track, key } => write!(
-                f,
-                "channel {channel}: {track} key {key} has a time that is not a number or comes before the key \
-                 before it (keys must be sorted by time)"
-            ),
-            PlaybackError::BadValue { channel, track, key } => write!(
-                f,
-                "channel {channel}: {track} key {key} holds NaN or infinity (or a rotation that is not a unit \
-                 quaternion)"
-            ),
-            PlaybackError::TangentCount { channel, track, tangents, keys } => write!(
-                f,
-                "channel {channel}: a cubic {track} track with {tangents} pairs of tangents for {keys} keys \
-                 (need one pair per key)"
-            ),
+            PlaybackError::Clip(e) => write!(f, "{e}"),
             PlaybackError::BadTime(t) => write!(f, "cannot sample a clip at time {t}: use a finite number of seconds"),
             PlaybackError::CursorMismatch { channels, cursors } => write!(
                 f,
@@ -222,75 +179,34 @@ impl fmt::Display for PlaybackError {
 
 impl std::error::Error for PlaybackError {}
 
-/// Checks everything about `clip` that would make sampling panic or produce
-/// NaN, against a skeleton of `nodes` nodes. It reads every key, so call it
-/// once when a clip is loaded, not every frame. Keys with equal times are
-/// allowed (a step in the motion); keys going back in time are not; a cubic
-/// track needs one pair of tangents per key. (Loaded files have already
-/// passed common's clip rulebook, `Clip::validate`; this check is for clips
-/// built in code.)
-pub fn check_clip(clip: &Clip, nodes: usize) -> Result<(), PlaybackError> {
-    check_rate(clip)?;
-    for (c, channel) in clip.channels.iter().enumerate() {
-        if channel.node >= nodes {
-            return Err(PlaybackError::NodeOutOfRange { channel: c, node: channel.node, nodes });
-        }
-        let i = &channel.interpolation;
-        check_track(c, "position", &channel.positions, &i.positions, |v| v.is_finite())?;
-        let unit = |q: Quat| q.is_finite() && (q.length() - 1.0).abs() < 1e-2;
-        check_track(c, "rotation", &channel.rotations, &i.rotations, unit)?;
-        check_track(c, "scale", &channel.scales, &i.scales, |v| v.is_finite())?;
+impl From<ValidationError> for PlaybackError {
+    fn from(e: ValidationError) -> Self {
+        PlaybackError::Clip(e)
     }
-    Ok(())
 }
 
-/// The per-frame checks, cheap (no key is read): tick rate, duration, time,
-/// one set of cursors per channel, and every channel's node in the pose.
+/// Checks a clip built in code, once, before it is played, against a
+/// skeleton of `nodes` nodes: common's clip rulebook, [`Clip::validate`]
+/// (keys sorted with equal times allowed as a cut, finite values, unit
+/// rotations, a tangent pair per cubic key, a positive tick rate). It reads
+/// every key, so never call it per frame. Loaded models have already passed
+/// it ([`common::load::model`] validates every clip), so demos do not call it.
+pub fn check_clip(clip: &Clip, nodes: usize) -> Result<(), PlaybackError> {
+    Ok(clip.validate(nodes)?)
+}
+
+/// The per-frame checks, cheap (no key is read): the part of the rulebook
+/// that reads no key ([`Clip::validate_shape`]: tick rate, duration, every
+/// channel's node in the pose), a finite time, and one set of cursors per
+/// channel. Every sampling path runs it: [`pose_with`] here, lab 05's
+/// `pose_with_your_slerp`, lab 07's players and blends.
 pub fn check_frame(clip: &Clip, nodes: usize, seconds: f64, cursors: &ClipCursors) -> Result<(), PlaybackError> {
-    check_rate(clip)?;
+    clip.validate_shape(nodes)?;
     if !seconds.is_finite() {
         return Err(PlaybackError::BadTime(seconds));
     }
     if cursors.channels.len() != clip.channels.len() {
         return Err(PlaybackError::CursorMismatch { channels: clip.channels.len(), cursors: cursors.channels.len() });
-    }
-    match clip.channels.iter().enumerate().find(|(_, ch)| ch.node >= nodes) {
-        Some((channel, ch)) => Err(PlaybackError::NodeOutOfRange { channel, node: ch.node, nodes }),
-        None => Ok(()),
-    }
-}
-
-fn check_rate(clip: &Clip) -> Result<(), PlaybackError> {
-    let rate = clip.ticks_per_second;
-    if !(rate.is_finite() && rate > 0.0) {
-        return Err(PlaybackError::BadTickRate(rate));
-    }
-    if !(clip.duration_ticks.is_finite() && clip.duration_ticks >= 0.0) {
-        return Err(PlaybackError::BadDuration(clip.duration_ticks));
-    }
-    Ok(())
-}
-
-fn check_track<T: Copy>(
-    channel: usize,
-    track: &'static str,
-    keys: &[Key<T>],
-    mode: &Interpolation<T>,
-    good: impl Fn(T) -> bool,
-) -> Result<(), PlaybackError> {
-    if let Interpolation::CubicSpline(tangents) = mode
-        && tangents.len() != keys.len()
-    {
-        return Err(PlaybackError::TangentCount { channel, track, tangents: tangents.len(), keys: keys.len() });
-    }
-    for (k, key) in keys.iter().enumerate() {
-        let sorted = key.time_ticks.is_finite() && (k == 0 || key.time_ticks >= keys[k - 1].time_ticks);
-        if !sorted {
-            return Err(PlaybackError::UnsortedKeys { channel, track, key: k });
-        }
-        if !good(key.value) {
-            return Err(PlaybackError::BadValue { channel, track, key: k });
-        }
     }
     Ok(())
 }
@@ -305,7 +221,7 @@ pub struct Sampler {
 }
 
 /// The pose of `clip` at `seconds`, after the cheap per-frame checks
-/// ([`check_frame`]; run [`check_clip`] once when loading the clip): step 1
+/// ([`check_frame`]; a clip built in code passes [`check_clip`] once first): step 1
 /// turns seconds into ticks, step 6 samples every channel. Each variant's
 /// `pose_at` is this with its own steps.
 pub fn pose_with(

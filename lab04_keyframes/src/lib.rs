@@ -12,7 +12,8 @@
 //! 7. each track in its own interpolation mode (LINEAR, STEP, CUBICSPLINE).
 //!
 //! [`given`] holds what both variants share: the [`Interval`] and [`Cursor`]
-//! types, the play [`Mode`], and [`check_clip`], which refuses bad clips
+//! types, the play [`Mode`], and [`check_clip`], common's clip rulebook
+//! (`Clip::validate`) for a clip built in code, which refuses bad clips
 //! before any of your steps runs. `pose_at` (in both variants) runs your
 //! steps 1 and 6 after the cheap per-frame checks.
 

@@ -26,7 +26,7 @@ enum View {
 }
 
 /// One sweep of `t` from 0 to 1 takes this long when it animates.
-const SWEEP_SECONDS: f32 = 3.0;
+const SWEEP_SECONDS: f64 = 3.0;
 
 struct SlerpDemo {
     view: View,
@@ -34,7 +34,8 @@ struct SlerpDemo {
     /// Animate `t` with time, or hold `t`.
     animate: bool,
     t: f32,
-    time: f32,
+    /// The demo's clock, in seconds.
+    seconds: f64,
     arm: MeshBuffers,
     /// Built on first use: the model waits here until then.
     character: Option<Character>,
@@ -78,7 +79,7 @@ impl SlerpDemo {
             arcs,
             animate: fixed_t.is_none(),
             t: fixed_t.unwrap_or(0.5),
-            time: 0.0,
+            seconds: 0.0,
             arm: MeshBuffers::from_mesh(gl, &arm).map_err(|e| e.to_string())?,
             character: None,
             waiting: Some((scene, options)),
@@ -108,7 +109,7 @@ impl SlerpDemo {
         if !self.animate {
             return self.t;
         }
-        let u = (self.time / SWEEP_SECONDS + 0.5).rem_euclid(2.0);
+        let u = (self.seconds / SWEEP_SECONDS + 0.5).rem_euclid(2.0) as f32;
         if u <= 1.0 { u } else { 2.0 - u }
     }
 
@@ -161,9 +162,9 @@ impl Lab for SlerpDemo {
     }
 
     fn update(&mut self, dt: f32) {
-        self.time += dt;
+        self.seconds += f64::from(dt);
         if let Some(character) = &mut self.character {
-            character.time += dt;
+            character.seconds += f64::from(dt);
         }
     }
 
@@ -202,9 +203,9 @@ impl Lab for SlerpDemo {
     }
 
     fn reset(&mut self) {
-        self.time = 0.0;
+        self.seconds = 0.0;
         if let Some(character) = &mut self.character {
-            character.time = 0.0;
+            character.seconds = 0.0;
         }
     }
 

@@ -1,7 +1,7 @@
 //! Going further (the reference only, no steps): a packed palette of three
 //! `vec4` rows per bone and dual-quaternion skinning. Shown by the demo
 //! (`--set palette=packed`, `--set view=twist`) and checked by
-//! `tests/further.rs`; neither variant imports it.
+//! the grader's `further` module; neither variant imports it.
 
 use common::gl::Program;
 use glam::{Mat4, Quat, Vec4};

@@ -30,6 +30,10 @@ pub fn blend_poses(_a: &[Transform], _b: &[Transform], _factor: f32) -> Vec<Tran
 /// animates, one only `b` animates, one neither animates: each has its rule
 /// (README, step 2). Must equal sampling both whole poses and blending them.
 ///
+/// Each clip's tick: `playing.ticks(clips, rest)` (given: lab 04's cheap
+/// per-frame check, then its clip time), so cursors made for another clip
+/// stop with a clear message.
+///
 /// Ask yourself: what value does a clip "have" at a node it does not animate?
 pub fn blend_clips(
     _a: &mut Playing,

@@ -4,7 +4,7 @@
 //! lab 04's and lab 05's reference solutions.
 
 use common::model::{Clip, Transform};
-use lab04_keyframes::given::{ClipCursors, Mode};
+use lab04_keyframes::given::{ClipCursors, Mode, PlaybackError, check_frame};
 
 /// One clip playing on its own clock: which clip, where its time is, how it
 /// ends, and its own cursors (lab 04).
@@ -26,12 +26,32 @@ impl Playing {
         Playing { clip, seconds: 0.0, mode, cursors: ClipCursors::for_clip(&clips[clip]) }
     }
 
-    /// The pose of this clip at its own time (lab 04's sampler with lab 05's slerp).
+    /// The pose of this clip at its own time (lab 04's sampler with lab 05's
+    /// slerp, after lab 04's per-frame check, as [`Playing::ticks`]).
     pub fn sample(&mut self, clips: &[Clip], rest: &[Transform]) -> Vec<Transform> {
         let clip = &clips[self.clip];
         lab04_keyframes::solution::pose_at(clip, rest, self.seconds, self.mode, &mut self.cursors, slerp)
-            .unwrap_or_else(|e| panic!("clip `{}`: {e} (check_clip refuses such clips when loading)", clip.name))
+            .unwrap_or_else(|e| refuse(clip, e))
     }
+
+    /// This clip's tick now (lab 04's `clip_ticks` of its own time and
+    /// mode), after lab 04's cheap per-frame check (`check_frame`: rate,
+    /// duration, every channel's node in `rest`, a finite time, one set of
+    /// cursors per channel). Every sampling path of this lab goes through it
+    /// or [`Playing::sample`], so cursors made for another clip stop with
+    /// one clear message instead of leaving channels at rest.
+    pub fn ticks(&self, clips: &[Clip], rest: &[Transform]) -> f64 {
+        let clip = &clips[self.clip];
+        check_frame(clip, rest.len(), self.seconds, &self.cursors).unwrap_or_else(|e| refuse(clip, e));
+        lab04_keyframes::solution::clip_ticks(self.seconds, clip, self.mode)
+    }
+}
+
+/// The stop for a clip that cannot be played this frame. Loaded clips have
+/// passed common's clip rulebook, so what is left is a program's mistake
+/// (cursors of another clip, a NaN time).
+fn refuse(clip: &Clip, e: PlaybackError) -> ! {
+    panic!("clip `{}`: {e} (loaded clips pass common's clip rulebook, so the caller broke it)", clip.name)
 }
 
 /// Lab 05's slerp, the rotation interpolation of every blend in this lab.

@@ -27,7 +27,6 @@ use common::model::Transform;
 use glam::{Mat4, Vec3};
 use lab01_hierarchy::solution::world_matrices;
 use lab03_cpu_skinning::given::stage::{Skinning, Stage};
-use lab04_keyframes::given::check_clip;
 use lab07_transitions::Playing;
 
 use mix::Mixer;
@@ -61,12 +60,9 @@ impl Transitions {
         // file is reported before any of your steps runs.
         let files: Vec<&str> =
             args.settings.iter().filter(|(k, _)| k == "clips-from").map(|(_, v)| v.as_str()).collect();
-        // The model's own clips are checked, and blamed on the model, before
-        // the added ones, which add_from_files checks and blames on their file.
-        for c in &model.clips {
-            check_clip(c, model.skeleton.nodes.len())
-                .map_err(|e| format!("{}, clip `{}`: {e}", scene.source, c.name))?;
-        }
+        // The model's own clips passed common's clip rulebook when it was
+        // loaded; the added ones are remapped here, so add_from_files checks
+        // them once (check_clip) and blames their file.
         clips::add_from_files(&files, &mut model)?;
         if model.clips.is_empty() {
             return Err(format!("{} has no clips: lab07 blends clips (try X/BCN_Epileptic.X)", scene.source));

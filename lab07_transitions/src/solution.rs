@@ -3,7 +3,7 @@
 use common::model::{Clip, Skeleton, Transform};
 use glam::{Quat, Vec3};
 use lab04_keyframes::given::Mode;
-use lab04_keyframes::solution::{clip_ticks, sample_channel};
+use lab04_keyframes::solution::sample_channel;
 
 use crate::given::{Crossfade, Fade, Playing, Source, slerp};
 
@@ -39,7 +39,7 @@ pub fn blend_clips(
     let mut animated = vec![false; rest.len()];
     for (playing, pose) in [(a, &mut from), (b, &mut to)] {
         let clip = &clips[playing.clip];
-        let ticks = clip_ticks(playing.seconds, clip, playing.mode);
+        let ticks = playing.ticks(clips, rest);
         for (channel, cursors) in clip.channels.iter().zip(&mut playing.cursors.channels) {
             pose[channel.node] = sample_channel(channel, &rest[channel.node], ticks, cursors, slerp);
             animated[channel.node] = true;

@@ -1,13 +1,13 @@
 //! assimp animations as [`Clip`]s: channels found by node name (see
 //! [`super::names`] for namesakes), a tick rate of 0 read as 25 (assimp's
-//! convention). Keys are taken as they are; [`crate::load::repair`] then
+//! convention). Keys are taken as they are; [`crate::import::repair`] then
 //! fixes what the clip rulebook refuses, with a note for each repair.
 
 use glam::{Quat, Vec3};
 use russimp::animation::Animation;
 
 use super::names::NodeNames;
-use crate::load::LoadReport;
+use crate::import::LoadReport;
 use crate::model::{Channel, Clip, Key};
 
 /// What assimp means by `ticks_per_second == 0`.
@@ -41,17 +41,10 @@ pub(super) fn convert(animations: &[Animation], names: &NodeNames, report: &mut 
         } else {
             DEFAULT_TICKS_PER_SECOND
         };
-        let last_key = channels
-            .iter()
-            .flat_map(|c| {
-                let p = c.positions.last().map(|k| k.time_ticks);
-                let r = c.rotations.last().map(|k| k.time_ticks);
-                let s = c.scales.last().map(|k| k.time_ticks);
-                [p, r, s].into_iter().flatten()
-            })
-            .fold(0.0, f64::max);
-        let duration_ticks = if anim.duration.is_finite() && anim.duration > 0.0 { anim.duration } else { last_key };
-        clips.push(Clip { name, duration_ticks, ticks_per_second, channels });
+        let mut clip = Clip { name, duration_ticks: 0.0, ticks_per_second, channels };
+        clip.duration_ticks =
+            if anim.duration.is_finite() && anim.duration > 0.0 { anim.duration } else { clip.last_key_ticks() };
+        clips.push(clip);
     }
     clips
 }

@@ -2,7 +2,7 @@
 //! [`Model`]. Everything a lab should not trip over is fixed here and told in
 //! a [`LoadReport`]: more than 4 influences, weights not summing to 1, bones
 //! with no node, a tick rate of 0, the key repairs every loader shares
-//! ([`crate::load::repair`]), and FBX pivot helper chains folded into their
+//! ([`crate::import::repair`]), and FBX pivot helper chains folded into their
 //! joints ([`pivots`]).
 
 mod clips;
@@ -17,8 +17,8 @@ use std::rc::Rc;
 use glam::{Mat4, Vec2, Vec3, Vec4};
 use russimp::scene::{PostProcess, Scene};
 
-use crate::load::checks::refuse_levels;
-use crate::load::{LoadError, LoadReport};
+use crate::import::refuse_levels;
+use crate::import::{LoadError, LoadReport};
 use crate::model::{Bone, Influences, Model, Node, Skeleton, SkinnedMesh, Transform};
 use names::NodeNames;
 
@@ -42,21 +42,23 @@ fn vec3(v: &russimp::Vector3D) -> Vec3 {
 ///
 /// assimp and russimp read a hierarchy recursively, about 1 KiB of stack per
 /// level, so the import runs on a thread of its own with a large stack
-/// (1 GiB of address space); a BVH deeper than [`crate::load::MAX_LEVELS`] is
+/// (1 GiB of address space); a BVH deeper than [`crate::import::MAX_LEVELS`] is
 /// refused before assimp reads it (assimp's BVH importer took 20 s on a chain
 /// of 20,000 joints and over 3 minutes on 40,000), any other file after.
 pub fn load(path: &Path) -> Result<(Model, LoadReport), LoadError> {
-    crate::load::check_path(path)?;
+    crate::import::checked(path, read)
+}
+
+/// [`load`] without the checks around it (the path, the model's
+/// validation): what [`crate::import::checked`] runs between them.
+pub(crate) fn read(path: &Path) -> Result<(Model, LoadReport), LoadError> {
     let error = |reason: String| LoadError::new(path, reason);
     let text =
         path.to_str().filter(|s| !s.contains('\0')).ok_or_else(|| error("the path is not valid UTF-8".into()))?;
     if let Some(levels) = deep::bvh_levels(path) {
         refuse_levels(levels).map_err(error)?;
     }
-    let (model, report) = deep::on_big_stack(|| import(text)).map_err(error)?;
-    model.validate().map_err(|e| error(format!("the loaded data is inconsistent: {e}")))?;
-    crate::load::check_drawable(&model).map_err(error)?;
-    Ok((model, report))
+    deep::on_big_stack(|| import(text)).map_err(error)
 }
 
 /// Reads the file with assimp and converts it; the russimp scene is dropped
@@ -97,7 +99,7 @@ fn convert(scene: &Scene, report: &mut LoadReport) -> Result<Model, String> {
         }
     }
     let mut clips = clips::convert(&scene.animations, &names, report);
-    crate::load::repair::repair_clips(&mut clips, &skeleton, report);
+    crate::import::repair::repair_clips(&mut clips, &skeleton, report);
     let rigged = scene.meshes.iter().any(|m| !m.bones.is_empty());
     if !rigged && clips.is_empty() {
         return Err("it has no skeleton: no mesh has bones and there is no animation \
@@ -123,7 +125,7 @@ struct Hierarchy {
 
 /// Every node, each before its subtree (the order a recursive walk gives, by
 /// a loop: a chain 100,000 deep must not use 100,000 stack frames). Refuses a
-/// hierarchy deeper than [`crate::load::MAX_LEVELS`].
+/// hierarchy deeper than [`crate::import::MAX_LEVELS`].
 fn add_nodes(root: &Rc<russimp::node::Node>, mesh_count: usize) -> Result<Hierarchy, String> {
     let mut skeleton = Skeleton::default();
     let mut mesh_nodes = vec![None; mesh_count];

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use glam::Mat4;
 
-use crate::load::LoadReport;
+use crate::import::LoadReport;
 use crate::model::Skeleton;
 
 /// The skeleton's nodes by name, with what helps choose among namesakes.

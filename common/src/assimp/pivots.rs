@@ -24,8 +24,8 @@
 
 use glam::{Mat4, Quat, Vec3};
 
-use crate::load::LoadReport;
-use crate::load::frame::{premultiply, premultiply_transform, rigid_parts};
+use crate::import::LoadReport;
+use crate::import::frame::{premultiply, premultiply_transform, rigid_parts};
 use crate::model::{Channel, Model, Transform};
 
 /// The marker assimp puts in every pivot helper's name.

@@ -7,7 +7,7 @@
 //! not VEC4 quaternions (VEC3 Euler angles, say), fewer outputs than keys, a
 //! second channel for the same node and property. Repaired with a note:
 //! more outputs than keys (the extra ones are ignored). The key checks that
-//! all loaders share run afterwards ([`crate::load::repair`]).
+//! all loaders share run afterwards ([`crate::import::repair`]).
 
 use gltf::accessor::{DataType as D, Dimensions};
 use gltf::animation::util::ReadOutputs;
@@ -16,7 +16,7 @@ use gltf::animation::{Interpolation as GltfInterpolation, Property};
 use glam::{Quat, Vec3};
 
 use super::fits;
-use crate::load::LoadReport;
+use crate::import::LoadReport;
 use crate::model::{Channel, Clip, Interpolation, Key, Skeleton, Tangents};
 
 /// Ticks per second of every glTF clip (glTF times are seconds; assimp
@@ -122,17 +122,9 @@ pub(super) fn convert(
             report.warnings.push(format!("clip `{name}`: no channel left to play; skipped"));
             continue;
         }
-        let last = channels
-            .iter()
-            .flat_map(|c| {
-                let p = c.positions.last().map(|k| k.time_ticks);
-                let r = c.rotations.last().map(|k| k.time_ticks);
-                let s = c.scales.last().map(|k| k.time_ticks);
-                [p, r, s].into_iter().flatten()
-            })
-            .filter(|t| t.is_finite())
-            .fold(0.0, f64::max);
-        clips.push(Clip { name, duration_ticks: last, ticks_per_second: TICKS_PER_SECOND, channels });
+        let mut clip = Clip { name, duration_ticks: 0.0, ticks_per_second: TICKS_PER_SECOND, channels };
+        clip.duration_ticks = clip.last_key_ticks();
+        clips.push(clip);
     }
     clips
 }

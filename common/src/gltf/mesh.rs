@@ -8,7 +8,7 @@ use gltf::mesh::Mode;
 use glam::{Mat4, Vec2, Vec3, Vec4};
 
 use super::fits;
-use crate::load::LoadReport;
+use crate::import::LoadReport;
 use crate::model::{Bone, Influences, SkinnedMesh};
 
 pub(super) fn convert(

@@ -20,7 +20,7 @@
 //!   stored per tick.
 //!
 //! Anything the file holds that the course cannot use is refused or
-//! repaired with one note each (see [`anim`] and [`crate::load::repair`]).
+//! repaired with one note each (see [`anim`] and [`crate::import::repair`]).
 
 mod anim;
 mod buffers;
@@ -32,8 +32,8 @@ use std::path::Path;
 
 use glam::{Mat4, Quat, Vec3};
 
-use crate::load::checks::refuse_levels;
-use crate::load::{LoadError, LoadReport};
+use crate::import::refuse_levels;
+use crate::import::{LoadError, LoadReport};
 use crate::model::{Model, Node, Skeleton, Transform};
 
 /// True for a file this reader takes: `.gltf` or `.glb` by name, or a
@@ -49,15 +49,17 @@ pub fn is_gltf(path: &Path) -> bool {
 
 /// Loads a glTF file; see the module docs.
 pub fn load(path: &Path) -> Result<(Model, LoadReport), LoadError> {
-    crate::load::check_path(path)?;
+    crate::import::checked(path, read_file)
+}
+
+/// [`load`] without the checks around it (the path, the model's
+/// validation): what [`crate::import::checked`] runs between them.
+pub(crate) fn read_file(path: &Path) -> Result<(Model, LoadReport), LoadError> {
     let error = |reason: String| LoadError::new(path, reason);
     let bytes = std::fs::read(path).map_err(|e| error(format!("cannot read it ({e})")))?;
-    let (model, report) = catch_unwind(AssertUnwindSafe(|| read(path, &bytes)))
+    catch_unwind(AssertUnwindSafe(|| read(path, &bytes)))
         .map_err(|_| error("the glTF reader crashed on this file".into()))?
-        .map_err(error)?;
-    model.validate().map_err(|e| LoadError::new(path, format!("the loaded data is inconsistent: {e}")))?;
-    crate::load::check_drawable(&model).map_err(|e| LoadError::new(path, e))?;
-    Ok((model, report))
+        .map_err(error)
 }
 
 /// Parses and converts the bytes of a glTF file found at `path` (for its
@@ -71,7 +73,7 @@ pub fn read(path: &Path, bytes: &[u8]) -> Result<(Model, LoadReport), String> {
     let (skeleton, index_of) = nodes(&gltf.document, &mut report)?;
     let meshes = mesh::convert(&gltf.document, &index_of, &data, &mut report)?;
     let mut clips = anim::convert(&gltf.document, &index_of, &skeleton, &data, &mut report);
-    crate::load::repair::repair_clips(&mut clips, &skeleton, &mut report);
+    crate::import::repair::repair_clips(&mut clips, &skeleton, &mut report);
     let rigged = meshes.iter().any(|m| m.bones.iter().any(|b| b.offset != Mat4::IDENTITY)) || gltf.skins().len() > 0;
     if !rigged && clips.is_empty() {
         return Err("it has no skeleton: no skin and no animation (the labs need a rigged or animated model)".into());

@@ -8,11 +8,12 @@
 
 mod interpolation;
 mod problem;
+mod span;
 mod validate;
 
 pub use interpolation::{ChannelInterpolation, Interpolation, Tangents};
-pub use problem::{KeyFault, Problem, ValidationError};
-pub use validate::UNIT_TOLERANCE;
+pub use problem::{ClipFault, ClipProblem, Problem, ValidationError};
+pub use validate::{MAX_EXTENT, UNIT_TOLERANCE};
 
 use glam::{Mat3, Mat4, Quat, Vec2, Vec3, Vec4};
 
@@ -277,8 +278,8 @@ pub struct Key<T> {
     pub value: T,
 }
 
-/// The keys that animate one node. Any of the three lists may be empty: that
-/// part of the node then keeps its rest value.
+/// The keys that animate one node. Any of the three lists may be empty (all
+/// three too): that part of the node then keeps its rest value.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Channel {
     /// The animated node (an index into [`Skeleton::nodes`]).
@@ -308,18 +309,29 @@ pub struct Clip {
 }
 
 impl Clip {
-    /// The clip rulebook, the one place every loader and lab relies on: a
-    /// tick rate above 0, a finite duration of 0 or more, channels on nodes
-    /// that exist (`nodes` of them) with at least one key; per track, key
-    /// times finite, from 0 on and sorted (equal times allowed: a cut),
-    /// values finite, translations and scales within
-    /// [`crate::load::MAX_EXTENT`], rotations unit quaternions (within
-    /// [`UNIT_TOLERANCE`]), and a cubic track with one finite pair of
-    /// tangents per key. Problems name the clip as `clip` (its index).
-    pub fn validate(&self, clip: usize, nodes: usize) -> Result<(), ValidationError> {
+    /// The clip rulebook, the one place every loader and lab relies on,
+    /// run once when a clip is loaded ([`Model::validate`]) or built (the
+    /// character's tests, lab04's `check_clip`): a tick rate above 0, a
+    /// finite duration of 0 or more, channels on nodes that exist (`nodes`
+    /// of them); per track, key times finite, from 0 on and sorted (equal
+    /// times allowed: a cut, where the motion jumps), values finite,
+    /// translations and scales within [`MAX_EXTENT`], rotations unit
+    /// quaternions (within [`UNIT_TOLERANCE`]), and a cubic track with one
+    /// finite pair of tangents per key. A track, or a whole channel, may have
+    /// no keys: that part keeps its rest value. Reads every key: O(keys).
+    pub fn validate(&self, nodes: usize) -> Result<(), ValidationError> {
         let mut problems = Vec::new();
-        validate::clip(self, clip, nodes, &mut problems);
-        ValidationError::from_problems(problems)
+        validate::clip(self, nodes, &mut problems);
+        ValidationError::from_problems(problems.into_iter().map(Problem::Clip).collect())
+    }
+
+    /// The part of [`Clip::validate`] that reads no key, O(channels): the
+    /// tick rate, the duration and each channel's node. Cheap enough to run
+    /// before every sample (lab04's `check_frame` does).
+    pub fn validate_shape(&self, nodes: usize) -> Result<(), ValidationError> {
+        let mut problems = Vec::new();
+        validate::clip_shape(self, nodes, &mut problems);
+        ValidationError::from_problems(problems.into_iter().map(Problem::Clip).collect())
     }
 
     /// Length in seconds.
@@ -373,7 +385,9 @@ impl Model {
             validate::mesh(mesh, m, self.skeleton.nodes.len(), &mut problems);
         }
         for (c, clip) in self.clips.iter().enumerate() {
-            validate::clip(clip, c, self.skeleton.nodes.len(), &mut problems);
+            let mut found = Vec::new();
+            validate::clip(clip, self.skeleton.nodes.len(), &mut found);
+            problems.extend(found.into_iter().map(|p| Problem::Clip(ClipProblem { index: Some(c), ..p })));
         }
         ValidationError::from_problems(problems)
     }

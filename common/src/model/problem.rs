@@ -95,71 +95,8 @@ pub enum Problem {
         /// Its index.
         index: usize,
     },
-    /// A clip's tick rate is zero, negative or not finite.
-    BadTickRate {
-        /// The clip.
-        clip: usize,
-        /// The rate it has.
-        ticks_per_second: f64,
-    },
-    /// A clip's duration is negative or not finite.
-    BadDuration {
-        /// The clip.
-        clip: usize,
-        /// The duration it has.
-        duration_ticks: f64,
-    },
-    /// A channel animates a node that does not exist.
-    ChannelNodeOutOfRange {
-        /// The clip.
-        clip: usize,
-        /// The channel.
-        channel: usize,
-        /// The node index it names.
-        node: usize,
-    },
-    /// A channel has no keys at all.
-    EmptyChannel {
-        /// The clip.
-        clip: usize,
-        /// The channel.
-        channel: usize,
-    },
-    /// A key's value holds NaN or infinity.
-    KeyNotFinite {
-        /// The clip.
-        clip: usize,
-        /// The channel.
-        channel: usize,
-        /// "position", "rotation" or "scale".
-        track: &'static str,
-        /// The first such key.
-        key: usize,
-    },
-    /// A key the labs cannot play (see [`KeyFault`]).
-    BadKey {
-        /// The clip.
-        clip: usize,
-        /// The channel.
-        channel: usize,
-        /// "position", "rotation" or "scale".
-        track: &'static str,
-        /// The first such key.
-        key: usize,
-        /// What is wrong with it.
-        fault: KeyFault,
-    },
-    /// Keys are not sorted by time (equal times are allowed), or a time is NaN.
-    UnsortedKeys {
-        /// The clip.
-        clip: usize,
-        /// The channel.
-        channel: usize,
-        /// "position", "rotation" or "scale".
-        track: &'static str,
-        /// The first key out of order.
-        key: usize,
-    },
+    /// A clip breaks the clip rulebook (see [`ClipProblem`]).
+    Clip(ClipProblem),
 }
 
 impl fmt::Display for Problem {
@@ -198,39 +135,71 @@ impl fmt::Display for Problem {
             NotFinite { mesh, what, index } => {
                 write!(f, "mesh {mesh}: {what} {index} is NaN or infinite")
             }
-            BadTickRate { clip, ticks_per_second } => write!(
-                f,
-                "clip {clip}: {ticks_per_second} ticks per second (must be above 0; files that say 0 mean 25)"
-            ),
-            BadDuration { clip, duration_ticks } => {
-                write!(f, "clip {clip}: duration {duration_ticks} ticks is not a length")
-            }
-            ChannelNodeOutOfRange { clip, channel, node } => {
-                write!(f, "clip {clip}: channel {channel} animates node {node}, which does not exist")
-            }
-            EmptyChannel { clip, channel } => {
-                write!(f, "clip {clip}: channel {channel} has no keys")
-            }
-            KeyNotFinite { clip, channel, track, key } => {
-                write!(f, "clip {clip}: channel {channel}: {track} key {key} has a NaN or infinite value")
-            }
-            UnsortedKeys { clip, channel, track, key } => write!(
-                f,
-                "clip {clip}: channel {channel}: {track} key {key} comes before the key before it (sort keys by time)"
-            ),
-            BadKey { clip, channel, track, key, fault } => {
-                write!(f, "clip {clip}: channel {channel}: {track} key {key} {fault}")
-            }
+            Clip(problem) => write!(f, "{problem}"),
         }
     }
 }
 
-/// What is wrong with one key, beyond NaN and order.
+/// Where in a clip the rulebook ([`crate::model::Clip::validate`]) found a
+/// fault, and the fault: the one error every loader and lab reports a bad
+/// clip with. Wrapped in a [`crate::load::LoadError`] it names the file too.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClipProblem {
+    /// The clip's index in [`crate::model::Model::clips`], when it was
+    /// checked as part of a model.
+    pub index: Option<usize>,
+    /// The clip's name.
+    pub clip: String,
+    /// The channel, for a fault inside one.
+    pub channel: Option<usize>,
+    /// `"position"`, `"rotation"` or `"scale"`, for a fault in one track.
+    pub track: Option<&'static str>,
+    /// The first bad key of that track, for a fault in a key.
+    pub key: Option<usize>,
+    /// What is wrong.
+    pub fault: ClipFault,
+}
+
+impl fmt::Display for ClipProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "clip {i} `{}`", self.clip)?,
+            None => write!(f, "clip `{}`", self.clip)?,
+        }
+        if let Some(channel) = self.channel {
+            write!(f, ": channel {channel}")?;
+        }
+        match (self.track, self.key) {
+            (Some(track), Some(key)) => write!(f, ": {track} key {key}")?,
+            (Some(track), None) => write!(f, ": {track} track")?,
+            _ => {}
+        }
+        write!(f, " {}", self.fault)
+    }
+}
+
+/// The facts of the clip rulebook: each thing a clip can break.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum KeyFault {
-    /// A translation or scale past [`crate::load::MAX_EXTENT`].
+pub enum ClipFault {
+    /// Ticks per second (given) is zero, negative or not finite.
+    BadTickRate(f64),
+    /// The duration in ticks (given) is negative or not finite.
+    BadDuration(f64),
+    /// The channel animates `node`, but the skeleton has `nodes` nodes.
+    NodeOutOfRange {
+        /// The node index the channel names.
+        node: usize,
+        /// How many nodes there are.
+        nodes: usize,
+    },
+    /// A key time is NaN or infinite, or before the key before it (equal
+    /// times are allowed: a cut).
+    Unsorted,
+    /// A key's value holds NaN or infinity.
+    NotFinite,
+    /// A translation or scale past [`crate::model::MAX_EXTENT`].
     TooFar,
-    /// A rotation whose length (given) is not 1.
+    /// A rotation whose length (given) is not 1 within [`crate::model::UNIT_TOLERANCE`].
     NotUnit(f32),
     /// A key time before 0 (a clip starts at tick 0).
     BeforeZero,
@@ -240,21 +209,35 @@ pub enum KeyFault {
     TangentNotFinite,
 }
 
-impl fmt::Display for KeyFault {
+impl fmt::Display for ClipFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            KeyFault::TooFar => {
-                write!(f, "is too large to draw (past {:.0e} units; check the file's units)", crate::load::MAX_EXTENT)
+            ClipFault::BadTickRate(r) => {
+                write!(f, "has {r} ticks per second (must be above 0; files that say 0 mean 25)")
             }
-            KeyFault::NotUnit(length) => write!(f, "is not a unit quaternion (length {length}): renormalise it"),
-            KeyFault::BeforeZero => write!(f, "is at a negative time (a clip starts at tick 0: shift its keys)"),
-            KeyFault::TangentCount(t, k) => write!(f, "has {t} pairs of cubic tangents for {k} keys (need one each)"),
-            KeyFault::TangentNotFinite => write!(f, "has a NaN or infinite cubic tangent"),
+            ClipFault::BadDuration(d) => write!(f, "has a duration of {d} ticks (must be 0 or more)"),
+            ClipFault::NodeOutOfRange { node, nodes } => {
+                write!(f, "animates node {node}, but the skeleton has {nodes} nodes")
+            }
+            ClipFault::Unsorted => write!(
+                f,
+                "has a time that is not a number or comes before the key before it (sort keys by time; equal \
+                 times are a cut)"
+            ),
+            ClipFault::NotFinite => write!(f, "has a NaN or infinite value"),
+            ClipFault::TooFar => {
+                write!(f, "is too large to draw (past {:.0e} units; check the file's units)", crate::model::MAX_EXTENT)
+            }
+            ClipFault::NotUnit(length) => write!(f, "is not a unit quaternion (length {length}): renormalise it"),
+            ClipFault::BeforeZero => write!(f, "is at a negative time (a clip starts at tick 0: shift its keys)"),
+            ClipFault::TangentCount(t, k) => write!(f, "has {t} pairs of cubic tangents for {k} keys (need one each)"),
+            ClipFault::TangentNotFinite => write!(f, "has a NaN or infinite cubic tangent"),
         }
     }
 }
 
-/// Everything [`crate::model::Model::validate`] found, in the order found.
+/// Everything [`crate::model::Model::validate`] (or [`crate::model::Clip::validate`])
+/// found, in the order found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ValidationError {
     /// The problems; never empty.
@@ -262,6 +245,14 @@ pub struct ValidationError {
 }
 
 impl ValidationError {
+    /// The clip problems among [`Self::problems`].
+    pub fn clip_problems(&self) -> impl Iterator<Item = &ClipProblem> {
+        self.problems.iter().filter_map(|p| match p {
+            Problem::Clip(c) => Some(c),
+            _ => None,
+        })
+    }
+
     pub(crate) fn from_problems(problems: Vec<Problem>) -> Result<(), ValidationError> {
         if problems.is_empty() { Ok(()) } else { Err(ValidationError { problems }) }
     }

@@ -76,8 +76,8 @@ fn non_finite_numbers_are_refused_everywhere() {
         "the global inverse matrix is NaN or infinite",
         "mesh 0: tangent 7 is NaN or infinite",
         "mesh 0: texture coordinate 2 is NaN or infinite",
-        "clip 0: channel 0: rotation key 0 has a NaN or infinite value",
-        &format!("clip 1: channel {moving}: position key 1 has a NaN or infinite value"),
+        &format!("clip 0 `{}`: channel 0: rotation key 0 has a NaN or infinite value", model.clips[0].name),
+        &format!("clip 1 `{}`: channel {moving}: position key 1 has a NaN or infinite value", model.clips[1].name),
     ] {
         assert!(found.iter().any(|p| p == expected), "missing `{expected}` in {found:#?}");
     }
@@ -145,9 +145,11 @@ fn the_clip_rulebook_allows_a_cut_and_names_impossible_keys() {
             ..Channel::default()
         }],
     };
-    assert_eq!(clip.validate(0, 2), Ok(()), "equal key times are a cut, not out of order");
+    assert_eq!(clip.validate(2), Ok(()), "equal key times are a cut, not out of order");
+    let empty = Clip { channels: vec![Channel { node: 1, ..Channel::default() }], ..clip.clone() };
+    assert_eq!(empty.validate(2), Ok(()), "a channel without keys keeps its node at rest");
     let problems = |clip: &Clip| -> Vec<String> {
-        clip.validate(3, 2).err().map(|e| e.problems.iter().map(ToString::to_string).collect()).unwrap_or_default()
+        clip.validate(2).err().map(|e| e.problems.iter().map(ToString::to_string).collect()).unwrap_or_default()
     };
     let mut bad = clip.clone();
     bad.channels[0].positions[2].value = Vec3::new(1e30, 0.0, 0.0);
@@ -157,13 +159,30 @@ fn the_clip_rulebook_allows_a_cut_and_names_impossible_keys() {
     assert_eq!(
         problems(&bad),
         [
-            "clip 3: channel 0: position key 2 is too large to draw (past 1e18 units; check the file's units)",
-            "clip 3: channel 0: rotation key 0 is not a unit quaternion (length 2): renormalise it",
-            "clip 3: channel 0: rotation key 0 is at a negative time (a clip starts at tick 0: shift its keys)",
-            "clip 3: channel 0: scale key 0 has 1 pairs of cubic tangents for 2 keys (need one each)",
+            "clip `c`: channel 0: position key 2 is too large to draw (past 1e18 units; check the file's units)",
+            "clip `c`: channel 0: rotation key 0 is not a unit quaternion (length 2): renormalise it",
+            "clip `c`: channel 0: rotation key 0 is at a negative time (a clip starts at tick 0: shift its keys)",
+            "clip `c`: channel 0: scale key 0 has 1 pairs of cubic tangents for 2 keys (need one each)",
         ]
     );
     clip.channels[0].positions.swap(1, 3);
-    let err = clip.validate(0, 2).unwrap_err();
-    assert_eq!(err.problems, [Problem::UnsortedKeys { clip: 0, channel: 0, track: "position", key: 2 }]);
+    let err = clip.validate(2).unwrap_err();
+    let at = ClipProblem {
+        index: None,
+        clip: "c".into(),
+        channel: Some(0),
+        track: Some("position"),
+        key: Some(2),
+        fault: ClipFault::Unsorted,
+    };
+    assert_eq!(err.problems, [Problem::Clip(at)]);
+    // The cheap part reads no key: only the rate, the duration and the nodes.
+    assert_eq!(clip.validate_shape(2), Ok(()));
+    let broken = Clip { ticks_per_second: 0.0, ..clip };
+    let shape = broken.validate_shape(1).unwrap_err().to_string();
+    assert_eq!(
+        shape,
+        "2 problems: clip `c` has 0 ticks per second (must be above 0; files that say 0 mean 25); \
+         clip `c`: channel 0 animates node 1, but the skeleton has 1 nodes"
+    );
 }

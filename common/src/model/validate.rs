@@ -4,7 +4,7 @@
 
 use glam::{Quat, Vec3};
 
-use super::problem::{KeyFault, Problem};
+use super::problem::{ClipFault, ClipProblem, Problem};
 use super::{Clip, Interpolation, Key, Skeleton, SkinnedMesh};
 
 pub(super) fn skeleton(skeleton: &Skeleton, out: &mut Vec<Problem>) {
@@ -124,102 +124,116 @@ pub(super) fn mesh(mesh: &SkinnedMesh, m: usize, nodes: usize, out: &mut Vec<Pro
     }
 }
 
-pub(super) fn clip(clip: &Clip, c: usize, nodes: usize, out: &mut Vec<Problem>) {
+/// The rules that read no key, O(channels): the tick rate, the duration and
+/// each channel's node. Cheap enough for every frame.
+pub(super) fn clip_shape(clip: &Clip, nodes: usize, out: &mut Vec<ClipProblem>) {
+    let at =
+        |channel, fault| ClipProblem { index: None, clip: clip.name.clone(), channel, track: None, key: None, fault };
     let tps = clip.ticks_per_second;
     if !(tps.is_finite() && tps > 0.0) {
-        out.push(Problem::BadTickRate { clip: c, ticks_per_second: tps });
+        out.push(at(None, ClipFault::BadTickRate(tps)));
     }
     if !(clip.duration_ticks.is_finite() && clip.duration_ticks >= 0.0) {
-        out.push(Problem::BadDuration { clip: c, duration_ticks: clip.duration_ticks });
+        out.push(at(None, ClipFault::BadDuration(clip.duration_ticks)));
     }
     for (channel, ch) in clip.channels.iter().enumerate() {
         if ch.node >= nodes {
-            out.push(Problem::ChannelNodeOutOfRange { clip: c, channel, node: ch.node });
-        }
-        if ch.positions.is_empty() && ch.rotations.is_empty() && ch.scales.is_empty() {
-            out.push(Problem::EmptyChannel { clip: c, channel });
-        }
-        let unsorted = [
-            ("position", first_unsorted(&ch.positions)),
-            ("rotation", first_unsorted(&ch.rotations)),
-            ("scale", first_unsorted(&ch.scales)),
-        ];
-        for (track, key) in unsorted {
-            if let Some(key) = key {
-                out.push(Problem::UnsortedKeys { clip: c, channel, track, key });
-            }
-        }
-        let not_finite = [
-            ("position", ch.positions.iter().position(|k| !k.value.is_finite())),
-            ("rotation", ch.rotations.iter().position(|k| !k.value.is_finite())),
-            ("scale", ch.scales.iter().position(|k| !k.value.is_finite())),
-        ];
-        for (track, key) in not_finite {
-            if let Some(key) = key {
-                out.push(Problem::KeyNotFinite { clip: c, channel, track, key });
-                continue;
-            }
-            let fault = match track {
-                "position" => first_fault(&ch.positions, |v| too_far(*v).then_some(KeyFault::TooFar)),
-                "scale" => first_fault(&ch.scales, |v| too_far(*v).then_some(KeyFault::TooFar)),
-                _ => first_fault(&ch.rotations, |q| {
-                    let length = q.length();
-                    ((length - 1.0).abs() > UNIT_TOLERANCE).then_some(KeyFault::NotUnit(length))
-                }),
-            };
-            if let Some((key, fault)) = fault {
-                out.push(Problem::BadKey { clip: c, channel, track, key, fault });
-            }
-        }
-        let times = [("position", &ch.positions[..]), ("scale", &ch.scales[..])]
-            .map(|(t, k)| (t, k.first().map(|k| k.time_ticks)))
-            .into_iter()
-            .chain([("rotation", ch.rotations.first().map(|k| k.time_ticks))]);
-        for (track, first) in times {
-            if first.is_some_and(|t| t < 0.0) {
-                out.push(Problem::BadKey { clip: c, channel, track, key: 0, fault: KeyFault::BeforeZero });
-            }
-        }
-        let i = &ch.interpolation;
-        let tangents = [
-            ("position", tangent_fault(&i.positions, ch.positions.len(), Vec3::is_finite)),
-            ("rotation", tangent_fault(&i.rotations, ch.rotations.len(), Quat::is_finite)),
-            ("scale", tangent_fault(&i.scales, ch.scales.len(), Vec3::is_finite)),
-        ];
-        for (track, fault) in tangents {
-            if let Some((key, fault)) = fault {
-                out.push(Problem::BadKey { clip: c, channel, track, key, fault });
-            }
+            out.push(at(Some(channel), ClipFault::NodeOutOfRange { node: ch.node, nodes }));
         }
     }
+}
+
+/// The whole rulebook: [`clip_shape`], then every key of every track.
+pub(super) fn clip(clip: &Clip, nodes: usize, out: &mut Vec<ClipProblem>) {
+    clip_shape(clip, nodes, out);
+    for (channel, ch) in clip.channels.iter().enumerate() {
+        let i = &ch.interpolation;
+        let faults = [
+            ("position", track(&ch.positions, &i.positions, |v| finite_near(*v))),
+            ("rotation", track(&ch.rotations, &i.rotations, |q| unit(*q))),
+            ("scale", track(&ch.scales, &i.scales, |v| finite_near(*v))),
+        ];
+        for (name, found) in faults {
+            out.extend(found.into_iter().map(|(key, fault)| ClipProblem {
+                index: None,
+                clip: clip.name.clone(),
+                channel: Some(channel),
+                track: Some(name),
+                key: Some(key),
+                fault,
+            }));
+        }
+    }
+}
+
+/// The faults of one track, at most one of each kind, first key first.
+fn track<T: Copy + Finite>(
+    keys: &[Key<T>],
+    mode: &Interpolation<T>,
+    value: impl Fn(&T) -> Option<ClipFault>,
+) -> Vec<(usize, ClipFault)> {
+    let mut found = Vec::new();
+    if let Some(k) = first_unsorted(keys) {
+        found.push((k, ClipFault::Unsorted));
+    }
+    if let Some(k) = keys.iter().position(|k| !k.value.finite()) {
+        found.push((k, ClipFault::NotFinite));
+    } else if let Some(f) = keys.iter().enumerate().find_map(|(k, key)| value(&key.value).map(|f| (k, f))) {
+        found.push(f);
+    }
+    if keys.first().is_some_and(|k| k.time_ticks < 0.0) {
+        found.push((0, ClipFault::BeforeZero));
+    }
+    found.extend(tangent_fault(mode, keys.len()));
+    found
+}
+
+/// A value that can be NaN or infinite.
+trait Finite {
+    fn finite(&self) -> bool;
+}
+
+impl Finite for Vec3 {
+    fn finite(&self) -> bool {
+        self.is_finite()
+    }
+}
+
+impl Finite for Quat {
+    fn finite(&self) -> bool {
+        self.is_finite()
+    }
+}
+
+fn finite_near(v: Vec3) -> Option<ClipFault> {
+    (v.abs().max_element() > MAX_EXTENT).then_some(ClipFault::TooFar)
+}
+
+fn unit(q: Quat) -> Option<ClipFault> {
+    let length = q.length();
+    ((length - 1.0).abs() > UNIT_TOLERANCE).then_some(ClipFault::NotUnit(length))
 }
 
 /// How far a rotation key's length may be from 1 (loaders renormalise keys
 /// further off, with a note).
 pub const UNIT_TOLERANCE: f32 = 1e-3;
 
-fn too_far(v: Vec3) -> bool {
-    v.abs().max_element() > crate::load::MAX_EXTENT
-}
-
-fn first_fault<T>(keys: &[Key<T>], fault: impl Fn(&T) -> Option<KeyFault>) -> Option<(usize, KeyFault)> {
-    keys.iter().enumerate().find_map(|(k, key)| fault(&key.value).map(|f| (k, f)))
-}
+/// How far from the origin (in model units, along any axis) a node, a
+/// vertex or a translation or scale key may sit. Past it f32 cannot draw the
+/// model: the camera's squared distances overflow near 1.8e19 and a view
+/// matrix loses every digit of the model's size.
+pub const MAX_EXTENT: f32 = 1e18;
 
 /// A cubic track needs one finite pair of tangents per key.
-fn tangent_fault<T: Copy>(
-    mode: &Interpolation<T>,
-    keys: usize,
-    finite: impl Fn(T) -> bool,
-) -> Option<(usize, KeyFault)> {
+fn tangent_fault<T: Copy + Finite>(mode: &Interpolation<T>, keys: usize) -> Option<(usize, ClipFault)> {
     let Interpolation::CubicSpline(tangents) = mode else {
         return None;
     };
     if tangents.len() != keys {
-        return Some((0, KeyFault::TangentCount(tangents.len(), keys)));
+        return Some((0, ClipFault::TangentCount(tangents.len(), keys)));
     }
-    let bad = tangents.iter().position(|t| !(finite(t.incoming) && finite(t.outgoing)))?;
-    Some((bad, KeyFault::TangentNotFinite))
+    let bad = tangents.iter().position(|t| !(t.incoming.finite() && t.outgoing.finite()))?;
+    Some((bad, ClipFault::TangentNotFinite))
 }
 
 /// Index of the first key whose time is NaN or before the previous key's.

@@ -18,14 +18,14 @@ fn skeleton(parents: &[Option<usize>]) -> (Skeleton, Vec<Transform>) {
 
 #[test]
 #[should_panic(expected = "world_matrices: node 1 names parent 2, but parents come first")]
-fn solution_world_matrices_refuses_a_parent_stored_after_its_child() {
+fn given_world_matrices_refuses_a_parent_stored_after_its_child() {
     let (s, pose) = skeleton(&[None, Some(2), Some(0)]);
     solution::world_matrices(&s, &pose);
 }
 
 #[test]
 #[should_panic(expected = "node 1 names parent 1, but parents come first")]
-fn solution_world_matrices_refuses_a_node_that_is_its_own_parent() {
+fn given_world_matrices_refuses_a_node_that_is_its_own_parent() {
     let (s, pose) = skeleton(&[None, Some(1)]);
     solution::world_matrices(&s, &pose);
 }
@@ -34,41 +34,41 @@ fn solution_world_matrices_refuses_a_node_that_is_its_own_parent() {
 #[should_panic(
     expected = "node 2 names parent 9, but parents come first: the parent of node 2 must be one of nodes 0..2"
 )]
-fn solution_world_matrices_refuses_a_missing_parent() {
+fn given_world_matrices_refuses_a_missing_parent() {
     let (s, pose) = skeleton(&[None, Some(0), Some(9)]);
     solution::world_matrices(&s, &pose);
 }
 
 #[test]
 #[should_panic(expected = "world_matrices: 2 local transforms for a skeleton of 3 nodes: a pose has one per node")]
-fn solution_world_matrices_refuses_a_pose_of_the_wrong_length() {
+fn given_world_matrices_refuses_a_pose_of_the_wrong_length() {
     let (s, pose) = skeleton(&[None, Some(0), Some(1)]);
     solution::world_matrices(&s, &pose[..2]);
 }
 
 #[test]
 #[should_panic(expected = "world_matrices_recursive: the skeleton has a parent cycle at node 1: validate() refuses it")]
-fn solution_recursive_walk_refuses_a_parent_cycle() {
+fn given_recursive_walk_refuses_a_parent_cycle() {
     let (s, pose) = skeleton(&[None, Some(3), Some(1), Some(2)]);
     solution::world_matrices_recursive(&s, &pose);
 }
 
 #[test]
 #[should_panic(expected = "world_matrices_recursive: node 1 names parent 5, but the skeleton has 2 nodes")]
-fn solution_recursive_walk_refuses_a_missing_parent() {
+fn given_recursive_walk_refuses_a_missing_parent() {
     let (s, pose) = skeleton(&[None, Some(5)]);
     solution::world_matrices_recursive(&s, &pose);
 }
 
 #[test]
 #[should_panic(expected = "world_matrices_recursive: 1 local transforms for a skeleton of 2 nodes")]
-fn solution_recursive_walk_refuses_a_pose_of_the_wrong_length() {
+fn given_recursive_walk_refuses_a_pose_of_the_wrong_length() {
     let (s, pose) = skeleton(&[None, Some(0)]);
     solution::world_matrices_recursive(&s, &pose[..1]);
 }
 
 #[test]
-fn solution_recursive_walk_of_a_chain_30000_nodes_deep() {
+fn given_recursive_walk_of_a_chain_30000_nodes_deep() {
     let (s, pose) = chain(30_000);
     let got = solution::world_matrices_recursive(&s, &pose);
     check_worlds("solution::world_matrices_recursive, 30,000 nodes", 4, &s, &pose, &got).or_fail();
@@ -76,14 +76,14 @@ fn solution_recursive_walk_of_a_chain_30000_nodes_deep() {
 
 #[test]
 #[should_panic(expected = "use world_matrices, whose loop needs none")]
-fn solution_recursive_walk_refuses_a_chain_too_deep_for_any_stack() {
+fn given_recursive_walk_refuses_a_chain_too_deep_for_any_stack() {
     let levels = lab01_hierarchy::given::MAX_STACK / lab01_hierarchy::given::STACK_PER_LEVEL + 1;
     let (s, pose) = chain(levels);
     solution::world_matrices_recursive(&s, &pose);
 }
 
 #[test]
-fn solution_empty_skeleton_and_a_walk_on_the_calling_thread() {
+fn given_empty_skeleton_and_a_walk_on_the_calling_thread() {
     let (s, pose) = skeleton(&[]);
     assert!(solution::world_matrices(&s, &pose).is_empty() && solution::world_matrices_recursive(&s, &pose).is_empty());
     let (s, pose) = chain(lab01_hierarchy::given::SHALLOW);
@@ -95,7 +95,7 @@ fn solution_empty_skeleton_and_a_walk_on_the_calling_thread() {
 
 #[test]
 #[should_panic(expected = "local_from_world: the parent's world matrix has no inverse")]
-fn solution_local_from_world_refuses_a_parent_with_zero_scale() {
+fn given_local_from_world_refuses_a_parent_with_zero_scale() {
     let flat = Mat4::from_scale(glam::Vec3::new(1.0, 0.0, 1.0));
     solution::local_from_world(&flat, &Mat4::IDENTITY);
 }

@@ -28,20 +28,20 @@ fn bone(node: usize) -> Bone {
 
 #[test]
 #[should_panic(expected = "chain_matrix: the skeleton has a parent cycle at node")]
-fn solution_chain_matrix_stops_at_a_parent_cycle() {
+fn given_chain_matrix_stops_at_a_parent_cycle() {
     let s = skeleton(&[None, Some(2), Some(3), Some(1)]);
     solution::chain_matrix(&s, &pose(4, 0.1), &pose(4, 0.2), 1);
 }
 
 #[test]
 #[should_panic(expected = "chain_matrix: the skeleton has a parent cycle at node 1: validate() refuses it")]
-fn solution_chain_matrix_stops_at_a_node_that_is_its_own_parent() {
+fn given_chain_matrix_stops_at_a_node_that_is_its_own_parent() {
     let s = skeleton(&[None, Some(1)]);
     solution::chain_matrix(&s, &pose(2, 0.1), &pose(2, 0.2), 1);
 }
 
 #[test]
-fn solution_chain_matrix_walks_a_path_through_every_node() {
+fn given_chain_matrix_walks_a_path_through_every_node() {
     // A chain stored parents first: node 5's path holds all 6 nodes.
     let s = skeleton(&[None, Some(0), Some(1), Some(2), Some(3), Some(4)]);
     let (bind, target) = (pose(6, 0.1), pose(6, -0.3));
@@ -51,28 +51,28 @@ fn solution_chain_matrix_walks_a_path_through_every_node() {
 
 #[test]
 #[should_panic(expected = "chain_matrix: node 2 names parent 3, but the skeleton has 3 nodes: validate() refuses it")]
-fn solution_chain_matrix_refuses_a_missing_parent() {
+fn given_chain_matrix_refuses_a_missing_parent() {
     let s = skeleton(&[None, Some(0), Some(3)]); // one past the last node
     solution::chain_matrix(&s, &pose(3, 0.1), &pose(3, 0.2), 2);
 }
 
 #[test]
 #[should_panic(expected = "chain_matrix: node 3 does not exist: the skeleton has 3 nodes")]
-fn solution_chain_matrix_refuses_a_missing_node() {
+fn given_chain_matrix_refuses_a_missing_node() {
     let s = skeleton(&[None, Some(0), Some(1)]);
     solution::chain_matrix(&s, &pose(3, 0.1), &pose(3, 0.2), 3);
 }
 
 #[test]
 #[should_panic(expected = "a bind pose of 3 and a target pose of 2 local transforms for a skeleton of 3 nodes")]
-fn solution_chain_matrix_refuses_a_short_target_pose() {
+fn given_chain_matrix_refuses_a_short_target_pose() {
     let s = skeleton(&[None, Some(0), Some(1)]);
     solution::chain_matrix(&s, &pose(3, 0.1), &pose(2, 0.2), 1);
 }
 
 #[test]
 #[should_panic(expected = "a bind pose of 2 and a target pose of 3 local transforms")]
-fn solution_chain_matrix_refuses_a_short_bind_pose() {
+fn given_chain_matrix_refuses_a_short_bind_pose() {
     let s = skeleton(&[None, Some(0), Some(1)]);
     solution::chain_matrix(&s, &pose(2, 0.1), &pose(3, 0.2), 1);
 }
@@ -81,42 +81,42 @@ fn solution_chain_matrix_refuses_a_short_bind_pose() {
 #[should_panic(
     expected = "inverse_bind_matrices: bone 1 follows node 3, but there are 3 world matrices (one per node)"
 )]
-fn solution_inverse_binds_refuse_a_bone_on_a_missing_node() {
+fn given_inverse_binds_refuse_a_bone_on_a_missing_node() {
     solution::inverse_bind_matrices(&[Mat4::IDENTITY; 3], &[bone(2), bone(3)]);
 }
 
 #[test]
 #[should_panic(expected = "gradient_matrices: bone 0 follows node 5, but there are 5 world matrices")]
-fn solution_gradients_refuse_a_bone_on_a_missing_node() {
+fn given_gradients_refuse_a_bone_on_a_missing_node() {
     solution::gradient_matrices(&[Mat4::IDENTITY; 5], &[Mat4::IDENTITY], &[bone(5)]);
 }
 
 #[test]
 #[should_panic(expected = "gradient_matrices: 1 inverse bind matrices for 2 bones: one per bone, in bone order")]
-fn solution_gradients_refuse_too_few_inverse_binds() {
+fn given_gradients_refuse_too_few_inverse_binds() {
     solution::gradient_matrices(&[Mat4::IDENTITY; 5], &[Mat4::IDENTITY], &[bone(0), bone(1)]);
 }
 
 #[test]
 #[should_panic(expected = "gradient_matrices: 3 inverse bind matrices for 2 bones")]
-fn solution_gradients_refuse_too_many_inverse_binds() {
+fn given_gradients_refuse_too_many_inverse_binds() {
     solution::gradient_matrices(&[Mat4::IDENTITY; 5], &[Mat4::IDENTITY; 3], &[bone(0), bone(1)]);
 }
 
 #[test]
 #[should_panic(expected = "skinning_matrices: bone 0 follows node 9, but there are 2 world matrices")]
-fn solution_skinning_matrices_refuse_a_bone_on_a_missing_node() {
+fn given_skinning_matrices_refuse_a_bone_on_a_missing_node() {
     solution::skinning_matrices(&Mat4::IDENTITY, &[Mat4::IDENTITY; 2], &[bone(9)]);
 }
 
 #[test]
 #[should_panic(expected = "gradient: `a` has no inverse")]
-fn solution_gradient_refuses_a_matrix_with_zero_scale() {
+fn given_gradient_refuses_a_matrix_with_zero_scale() {
     solution::gradient(&Mat4::from_scale(Vec3::new(1.0, 1.0, 0.0)), &Mat4::IDENTITY);
 }
 
 #[test]
-fn solution_edge_cases_still_work() {
+fn given_edge_cases_still_work() {
     // The last node a bone may follow, and no bones at all.
     let world = [Mat4::IDENTITY, Mat4::from_translation(Vec3::X)];
     let inverse = solution::inverse_bind_matrices(&world, &[bone(1)]);

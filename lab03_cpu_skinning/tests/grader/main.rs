@@ -1,9 +1,13 @@
 //! Lab 03 grader. Tests are named after the README's steps; the fast loop is
 //! `cargo test -p lab03_cpu_skinning --test grader`. Failures name the classic
 //! mistake they match; the `grader_*` tests prove those mistakes are named.
-//! Steps 1-3 are here, steps 4-5 in `surface.rs`, step 6 in `stitch.rs`.
+//! Steps 1-3 are here, steps 4-5 in `surface.rs`, step 6 in `stitch.rs`,
+//! whole real files and the given checks (`given_*`) in `inputs.rs`, the
+//! going-further fast path (`given_fast_*`) in `fast.rs`.
 
+mod fast;
 mod fixture;
+mod inputs;
 mod stitch;
 mod surface;
 

@@ -33,10 +33,13 @@ pub fn pose(
     hold: bool,
     cursors: &mut ClipCursors,
 ) -> Result<Vec<Transform>, String> {
+    let refused = |e: lab04_keyframes::PlaybackError| format!("clip `{}`: {e}", clip.name);
     if hold {
+        // The cheap per-frame check every sampling path runs (pose_at runs it too).
+        lab04_keyframes::given::check_frame(clip, rest.len(), seconds, cursors).map_err(refused)?;
         Ok(held_pose(clip, rest, clip_ticks(seconds, clip, mode)))
     } else {
-        pose_at(clip, rest, seconds, mode, cursors, Quat::slerp).map_err(|e| format!("clip `{}`: {e}", clip.name))
+        pose_at(clip, rest, seconds, mode, cursors, Quat::slerp).map_err(refused)
     }
 }
 

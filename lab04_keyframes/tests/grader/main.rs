@@ -1,10 +1,14 @@
 //! Lab 04 grader. Tests are named after the README's steps; the quick loop is
 //! `cargo test -p lab04_keyframes --test grader`. Failures name the classic
 //! mistake they match; the `grader_*` tests prove those mistakes are rejected.
-//! Steps 1-3 are here, steps 4-6 in `pose.rs`.
+//! Steps 1-3 are here, steps 4-6 in `pose.rs`, step 7 in `curve.rs`, whole
+//! clips against an independent sampler (the character, real files) in
+//! `files.rs`, the given checks (`given_*`) in `inputs.rs`.
 
 mod cost;
 mod curve;
+mod files;
+mod inputs;
 mod pose;
 mod reference;
 

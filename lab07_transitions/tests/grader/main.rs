@@ -11,6 +11,7 @@ mod selfcheck;
 use common::grade::{Verdict, check_eq, check_quat, check_vec3};
 use common::model::Transform;
 use glam::{Quat, Vec3};
+use lab04_keyframes::given::ClipCursors;
 use lab07_transitions::*;
 use rig::{pose_of, reference_blend, two_clips};
 
@@ -121,6 +122,38 @@ fn step2_blend_clips_equals_blending_the_whole_poses() {
         let got = blend_clips(&mut a, &mut b, &clips, &rest, f);
         rig::check_pose(&clips, &rest, (ta, tb), f, &got).or_fail();
     }
+}
+
+#[test]
+fn step2_blend_clips_refuses_cursors_of_another_clip() {
+    let (skeleton, clips) = two_clips();
+    let rest = skeleton.rest_locals();
+    let mut a = Playing::start(&clips, 0, Mode::Loop);
+    let mut b = Playing::start(&clips, 1, Mode::Loop);
+    b.cursors = ClipCursors::default();
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        blend_clips(&mut a, &mut b, &clips, &rest, 0.5);
+    }));
+    let message = run.err().map(|p| {
+        p.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default()
+    });
+    if let Some(m) = &message
+        && m.contains("not yet implemented")
+    {
+        panic!("{m}");
+    }
+    let sample =
+        std::panic::catch_unwind(|| Playing { cursors: ClipCursors::default(), ..b.clone() }.sample(&clips, &rest));
+    assert!(sample.is_err(), "Playing::sample refuses cursors of another clip");
+    assert!(
+        message.as_deref().is_some_and(|m| m.contains("channel cursors for a clip of")),
+        "blend_clips with clip b's cursors made for no channel: expected the stop Playing::sample makes (lab 04's \
+         per-frame check, `channel cursors for a clip of ...`), got {message:?}: take each clip's ticks with the \
+         given playing.ticks(clips, rest) (README, step 2, hint 2)"
+    );
 }
 
 #[test]

@@ -18,12 +18,12 @@ impl TestId {
 }
 
 /// Prefixes of tests that never earn points, wherever they sit in the path.
-const NO_POINTS: [&str; 4] = ["grader_", "demo_", "solution_", "fast_"];
+const NO_POINTS: [&str; 3] = ["grader_", "demo_", "given_"];
 
 /// The step a test grades: the number after `step` in the first segment of
 /// its path that starts with `step` and a digit (`step4_...`, `pose::step4_...`).
-/// `None` for every other test and for `grader_*`, `demo_*`, `solution_*` and
-/// `fast_*` tests.
+/// `None` for every other test and for `grader_*`, `demo_*` and `given_*`
+/// tests (see ARCHITECTURE.md, "The lab contract").
 pub fn step_of(path: &str) -> Option<u32> {
     let segments: Vec<&str> = path.split("::").collect();
     if segments.iter().any(|s| NO_POINTS.iter().any(|p| s.starts_with(p))) {

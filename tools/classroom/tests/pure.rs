@@ -22,12 +22,12 @@ fn step_tests_are_found_in_modules_and_the_rest_earn_nothing() {
     for none in [
         "grader_step1_names_mistakes",
         "pose::grader_step5_names",
-        "robust::solution_step3_refuses",
+        "robust::given_step3_refuses",
         "demo_step2_screenshot",
-        "fast_step3_agrees",
-        "fast::fast_kernel",
+        "given_fast_step3_agrees",
+        "fast::given_fast_kernel",
         "stepping_stone",
-        "input_nan_times",
+        "inputs::given_nan_times",
         "steps::helper",
     ] {
         assert_eq!(step_of(none), None, "{none} must earn nothing");

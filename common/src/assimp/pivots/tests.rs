@@ -6,7 +6,7 @@
 use glam::{Mat4, Quat, Vec3};
 
 use super::*;
-use crate::load::frame::{adopt, rest_world};
+use crate::import::frame::{adopt, rest_world};
 use crate::model::{Clip, Key, Node, Skeleton};
 
 fn node(name: &str, parent: Option<usize>, local: Transform) -> Node {

@@ -1,8 +1,9 @@
-//! Going further (the reference only, no steps): the packed palette and
+//! Going further (the reference only, no steps; `given_*`, as everything the
+//! student is not asked to write): the packed palette and
 //! dual-quaternion skinning, run on the GPU and read back with transform
 //! feedback, as the grader does for your shader.
 
-#[path = "../src/demo/twist.rs"]
+#[path = "../../src/demo/twist.rs"]
 mod twist;
 
 use common::gl::Program;
@@ -111,7 +112,7 @@ fn size(mesh: &SkinnedMesh) -> f32 {
 // ------------------------------------------------------ (a) packed palette
 
 #[test]
-fn packed_budget_holds_a_third_more_bones() {
+fn given_packed_budget_holds_a_third_more_bones() {
     for (components, want) in [(1024, 80), (16_384, 1360), (4096, 336), (64, 0), (10, 0), (-5, 0)] {
         assert_eq!(further::packed_budget(components), want, "packed_budget({components})");
     }
@@ -119,7 +120,7 @@ fn packed_budget_holds_a_third_more_bones() {
 }
 
 #[test]
-fn packed_palette_is_the_top_three_rows_of_each_gradient() {
+fn given_packed_palette_is_the_top_three_rows_of_each_gradient() {
     let (_, palette) = four_influences();
     let rows = further::packed_palette(&palette);
     assert_eq!(rows.len(), 3 * palette.len(), "three vec4 per bone");
@@ -136,7 +137,7 @@ fn packed_palette_is_the_top_three_rows_of_each_gradient() {
 }
 
 #[test]
-fn packed_shader_skins_exactly_like_the_matrix_shader() {
+fn given_packed_shader_skins_exactly_like_the_matrix_shader() {
     for (name, (mesh, palette)) in
         [("four influences, scaled bones", four_influences()), ("the character", character())]
     {
@@ -158,7 +159,7 @@ fn dq_point(dq: [Vec4; 2], p: Vec3) -> Vec3 {
 }
 
 #[test]
-fn dual_quaternions_move_points_like_their_rigid_matrix() {
+fn given_dual_quaternions_move_points_like_their_rigid_matrix() {
     let rigid = Mat4::from_rotation_translation(
         Quat::from_euler(glam::EulerRot::XYZ, 0.4, -1.1, 2.0),
         Vec3::new(1.0, -2.0, 0.5),
@@ -192,7 +193,7 @@ fn waist(positions: &[Vec3]) -> f32 {
 }
 
 #[test]
-fn with_no_twist_dual_quaternions_equal_linear_blend() {
+fn given_with_no_twist_dual_quaternions_equal_linear_blend() {
     let (linear, dual) = twisted(&twist::palette(0.0));
     same("0° twist", &dual, &linear, twist::HEIGHT);
     // Both bones under the same rigid motion (the cylinder moved and turned as a whole).
@@ -205,7 +206,7 @@ fn with_no_twist_dual_quaternions_equal_linear_blend() {
 }
 
 #[test]
-fn at_170_degrees_dual_quaternions_keep_the_waist_and_linear_blend_collapses() {
+fn given_at_170_degrees_dual_quaternions_keep_the_waist_and_linear_blend_collapses() {
     let (linear, dual) = twisted(&twist::palette(170.0));
     let (l, d) = (waist(&linear.positions), waist(&dual.positions));
     assert!(
@@ -224,7 +225,7 @@ fn at_170_degrees_dual_quaternions_keep_the_waist_and_linear_blend_collapses() {
 }
 
 #[test]
-fn dual_quaternion_blend_takes_the_first_bones_hemisphere() {
+fn given_dual_quaternion_blend_takes_the_first_bones_hemisphere() {
     // q and -q are the same rotation: flipping a bone's sign must change nothing.
     let palette = twist::palette(120.0);
     let mesh = twist::cylinder();

@@ -5,15 +5,13 @@
 //! pose is skinned with lab 03's reference; a vertex may differ by at most
 //! 1e-4 of the model's size. Times are between keys, negative, and past the end.
 
-#[allow(dead_code)]
-#[path = "grader/reference.rs"]
-mod reference;
-
 use common::model::{Model, Transform};
 use glam::{Mat4, Quat, Vec3};
 use lab01_hierarchy::solution::world_matrices;
 use lab03_cpu_skinning::solution::{bone_gradients, skin_mesh};
 use lab04_keyframes::{ClipCursors, Mode, check_clip, pose_at};
+
+use crate::reference;
 
 /// Every skinned vertex of every mesh (or every node's origin, for a file
 /// with no skin) in this pose, in the root's space.

@@ -1,5 +1,5 @@
 //! Bad input gives a clear error or a defined result, never a panic or NaN.
-//! The checks run before any of your steps, so the `input_*` tests pass from
+//! The checks run before any of your steps, so the `given_*` tests pass from
 //! the start; `step5_real_files_*` needs your whole pipeline.
 
 use common::model::{Influences, SkinnedMesh};
@@ -14,14 +14,14 @@ fn character_mesh() -> (SkinnedMesh, Vec<Mat4>) {
 }
 
 #[test]
-fn input_a_mesh_with_no_influences_is_refused() {
+fn given_a_mesh_with_no_influences_is_refused() {
     let (mut mesh, g) = character_mesh();
     mesh.influences.clear();
     assert_eq!(skin_mesh(&mesh, &g, Method::LinearBlend), Err(SkinError::NoInfluences));
 }
 
 #[test]
-fn input_bone_ids_out_of_range_are_refused() {
+fn given_bone_ids_out_of_range_are_refused() {
     let (mut mesh, g) = character_mesh();
     mesh.influences[7] = Influences { ids: [99, 0, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
     let err = skin_mesh(&mesh, &g, Method::LinearBlend).unwrap_err();
@@ -30,7 +30,7 @@ fn input_bone_ids_out_of_range_are_refused() {
 }
 
 #[test]
-fn input_unused_slots_must_name_a_bone_too() {
+fn given_unused_slots_must_name_a_bone_too() {
     // A slot of weight 0 is still read (the GPU reads all four): its id must be real.
     let (mut mesh, g) = character_mesh();
     mesh.influences[5] = Influences { ids: [0, 999, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
@@ -39,7 +39,7 @@ fn input_unused_slots_must_name_a_bone_too() {
 }
 
 #[test]
-fn input_unnormalised_negative_and_nan_weights_are_refused() {
+fn given_unnormalised_negative_and_nan_weights_are_refused() {
     for weights in [[0.5, 0.2, 0.0, 0.0], [1.5, -0.5, 0.0, 0.0], [f32::NAN, 1.0, 0.0, 0.0]] {
         let (mut mesh, g) = character_mesh();
         mesh.influences[3] = Influences { ids: [0, 1, 0, 0], weights };
@@ -49,7 +49,7 @@ fn input_unnormalised_negative_and_nan_weights_are_refused() {
 }
 
 #[test]
-fn input_missing_or_broken_matrices_are_refused() {
+fn given_missing_or_broken_matrices_are_refused() {
     let (mesh, mut g) = character_mesh();
     assert!(matches!(skin_mesh(&mesh, &g[..3], Method::LinearBlend), Err(SkinError::TooFewMatrices { .. })));
     g[2].w_axis.x = f32::NAN;
@@ -57,7 +57,7 @@ fn input_missing_or_broken_matrices_are_refused() {
 }
 
 #[test]
-fn input_lists_of_the_wrong_length_are_refused() {
+fn given_lists_of_the_wrong_length_are_refused() {
     let (mut mesh, g) = character_mesh();
     mesh.normals.pop();
     assert!(matches!(
@@ -112,38 +112,32 @@ fn ids_past_three() -> (Vec<Mat4>, Vec<Influences>) {
 
 const LAST_VALID: Influences = Influences { ids: [2, 0, 1, 2], weights: [0.5, 0.5, 0.0, 0.0] };
 
-#[test]
-fn input_reference_blend_names_a_bone_id_with_no_gradient() {
+/// A reference step that mixes gradients by a vertex's ids (`name`) stops
+/// on an id past the last gradient with a message naming the rule, and
+/// takes the last valid id.
+fn names_a_bone_id_with_no_gradient(name: &str, step: fn(&[Mat4], &Influences) -> Mat4) {
     let (g, bad) = ids_past_three();
     for inf in bad {
         let text = panic_message(|| {
-            let _ = lab03_cpu_skinning::solution::blend_matrices(&g, &inf);
+            let _ = step(&g, &inf);
         });
-        assert!(
-            text.contains("blend_matrices") && text.contains("(3 gradients)") && text.contains("check_skin"),
-            "{text}"
-        );
+        assert!(text.contains(name) && text.contains("(3 gradients)") && text.contains("check_skin"), "{text}");
     }
-    assert_eq!(lab03_cpu_skinning::solution::blend_matrices(&g, &LAST_VALID), Mat4::IDENTITY);
+    assert_eq!(step(&g, &LAST_VALID), Mat4::IDENTITY, "{name} on the last valid id");
 }
 
 #[test]
-fn input_reference_stitch_names_a_bone_id_with_no_gradient() {
-    let (g, bad) = ids_past_three();
-    for inf in bad {
-        let text = panic_message(|| {
-            let _ = lab03_cpu_skinning::solution::stitch_matrix(&g, &inf);
-        });
-        assert!(
-            text.contains("stitch_matrix") && text.contains("(3 gradients)") && text.contains("check_skin"),
-            "{text}"
-        );
-    }
-    assert_eq!(lab03_cpu_skinning::solution::stitch_matrix(&g, &LAST_VALID), Mat4::IDENTITY);
+fn given_reference_blend_names_a_bone_id_with_no_gradient() {
+    names_a_bone_id_with_no_gradient("blend_matrices", lab03_cpu_skinning::solution::blend_matrices);
 }
 
 #[test]
-fn input_reference_bone_gradients_names_a_node_with_no_world_matrix() {
+fn given_reference_stitch_names_a_bone_id_with_no_gradient() {
+    names_a_bone_id_with_no_gradient("stitch_matrix", lab03_cpu_skinning::solution::stitch_matrix);
+}
+
+#[test]
+fn given_reference_bone_gradients_names_a_node_with_no_world_matrix() {
     let model = common::character::build();
     let bones = &model.meshes[0].bones;
     let last_node = bones.iter().map(|b| b.node).max().unwrap();

@@ -152,17 +152,10 @@ fn track<T: Copy>(
 
 /// Shifts a clip whose first key is before tick 0 so that it starts at 0.
 fn shift_to_zero(clip: &mut Clip, report: &mut LoadReport) {
-    let first = clip
-        .channels
-        .iter()
-        .flat_map(|c| {
-            let p = c.positions.first().map(|k| k.time_ticks);
-            let r = c.rotations.first().map(|k| k.time_ticks);
-            let s = c.scales.first().map(|k| k.time_ticks);
-            [p, r, s].into_iter().flatten()
-        })
-        .fold(f64::INFINITY, f64::min);
-    if first >= 0.0 || !first.is_finite() {
+    let Some((first, _)) = clip.key_span() else {
+        return;
+    };
+    if first >= 0.0 {
         return;
     }
     let shift = -first;

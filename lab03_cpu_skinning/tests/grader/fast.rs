@@ -1,9 +1,9 @@
 //! The "going further" fast path (`src/fast/`) agrees with the reference
 //! and refuses what the reference's validation refuses, with every kernel
 //! this CPU can run (portable, AVX2, AVX-512). These tests never run the
-//! student's code and pass from the start: what the student's steps must do
-//! (mirrored normals included) is checked by `tests/grader` through the
-//! crate root. (Speed is measured in `benches/`.)
+//! student's code and pass from the start (`given_fast_*`): what the
+//! student's steps must do (mirrored normals included) is checked by the
+//! step tests through the crate root. (Speed is measured in `benches/`.)
 
 use common::grade::SplitMix64;
 use common::model::{Influences, SkinnedMesh};
@@ -79,7 +79,7 @@ fn assert_matches_reference(mesh: &SkinnedMesh, gradients: &[Mat4], threads: usi
 }
 
 #[test]
-fn fast_matches_the_reference_mirrors_and_flat_bones_included() {
+fn given_fast_matches_the_reference_mirrors_and_flat_bones_included() {
     let (mut mesh, gradients) = posed();
     mesh.influences[0].weights = [0.0; 4]; // stays in the bind pose
     assert_matches_reference(&mesh, &gradients, 1, "character");
@@ -95,7 +95,7 @@ fn fast_matches_the_reference_mirrors_and_flat_bones_included() {
 }
 
 #[test]
-fn fast_matches_the_reference_with_every_slot_count() {
+fn given_fast_matches_the_reference_with_every_slot_count() {
     let gradients: Vec<Mat4> = (0..40)
         .map(|b| {
             let t = b as f32;
@@ -111,7 +111,7 @@ fn fast_matches_the_reference_with_every_slot_count() {
 
 #[test]
 #[cfg(feature = "assimp")]
-fn fast_matches_the_reference_on_real_files() {
+fn given_fast_matches_the_reference_on_real_files() {
     for file in common::grade::RIGGED_TEST_FILES {
         let Some(path) = common::grade::test_model(file) else { continue };
         let (model, _) = common::load::model(Some(std::path::Path::new(&path))).unwrap();
@@ -129,7 +129,7 @@ fn fast_matches_the_reference_on_real_files() {
 }
 
 #[test]
-fn fast_rejects_what_check_skin_rejects() {
+fn given_fast_rejects_what_check_skin_rejects() {
     let (mesh, gradients) = posed();
     let fast = FastMesh::new(&mesh).unwrap();
     let mut nan = gradients.clone();
@@ -147,7 +147,7 @@ fn fast_rejects_what_check_skin_rejects() {
 }
 
 #[test]
-fn fast_refuses_an_unused_slot_naming_a_missing_bone() {
+fn given_fast_refuses_an_unused_slot_naming_a_missing_bone() {
     let (mut mesh, gradients) = posed();
     mesh.influences[9] = Influences { ids: [0, 500, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
     let fast = FastMesh::new(&mesh).unwrap();
@@ -155,7 +155,7 @@ fn fast_refuses_an_unused_slot_naming_a_missing_bone() {
 }
 
 #[test]
-fn fast_refuses_bone_ids_past_its_16_bit_palette() {
+fn given_fast_refuses_bone_ids_past_its_16_bit_palette() {
     let (mut mesh, _) = posed();
     for id in [MAX_BONES as u32, u32::MAX] {
         mesh.influences[4] = Influences { ids: [id, 0, 0, 0], weights: [1.0, 0.0, 0.0, 0.0] };
@@ -165,7 +165,7 @@ fn fast_refuses_bone_ids_past_its_16_bit_palette() {
 }
 
 #[test]
-fn ozz_equivalent_mode_does_ozz_maths_for_the_benchmark() {
+fn given_fast_ozz_equivalent_mode_does_ozz_maths_for_the_benchmark() {
     let mesh = scattered(100, 12);
     let gradients: Vec<Mat4> = (0..12).map(|b| Mat4::from_scale(Vec3::new(1.0, 2.0 + b as f32, 0.5))).collect();
     let fast = FastMesh::new(&mesh).unwrap();

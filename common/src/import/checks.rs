@@ -15,11 +15,7 @@ use crate::model::{Model, Skeleton};
 /// chain of 10,000 nodes turns into a stack overflow or a frozen frame.
 pub const MAX_LEVELS: usize = 1000;
 
-/// How far from the origin (in model units, along any axis) a node or a
-/// vertex may sit in the rest pose. Past it f32 cannot draw the model: the
-/// camera's squared distances overflow near 1.8e19 and a view matrix loses
-/// every digit of the model's size.
-pub const MAX_EXTENT: f32 = 1e18;
+pub use crate::model::MAX_EXTENT;
 
 /// Refuses a path the importer must not open: missing, a folder, or not a
 /// regular file (a named pipe would block the importer for ever, a device
