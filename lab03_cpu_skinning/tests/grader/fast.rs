@@ -213,7 +213,7 @@ fn planned_work(mesh: &SkinnedMesh) -> (usize, usize, usize, usize) {
 /// so this holds on a busy machine and fails on any kernel that blends 4
 /// slots everywhere, or blends every uniform chunk again.
 #[test]
-fn fast_does_only_the_work_each_chunk_needs() {
+fn given_fast_does_only_the_work_each_chunk_needs() {
     let (character, gradients) = posed();
     let scattered = (scattered(1_003, 40), (0..40).map(|b| Mat4::from_rotation_y(0.1 * b as f32)).collect());
     for (what, (mesh, gradients)) in [("character", (character, gradients)), ("scattered", scattered)] {
@@ -249,7 +249,7 @@ fn fast_does_only_the_work_each_chunk_needs() {
 /// chunks are uniform (about a tenth, measured: 3,648 products against
 /// 39,076).
 #[test]
-fn fast_blends_less_than_a_fifth_of_the_reference_on_the_character() {
+fn given_fast_blends_less_than_a_fifth_of_the_reference_on_the_character() {
     let (mesh, gradients) = posed();
     let fast = FastMesh::new(&mesh).unwrap();
     let cost: Cost = skin_fast_on(Kernel::best(), &fast, &gradients, &mut Skinned::default(), 1).unwrap();
