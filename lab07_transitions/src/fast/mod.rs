@@ -31,7 +31,7 @@ use lab04_keyframes::given::Mode;
 /// The largest rotation error of the corrected nlerp against slerp, in
 /// radians, for any two unit quaternions and factor (measured by the tests
 /// on a sweep of angles and factors, with `f32` rounding).
-pub const CORRECTED_NLERP_ERROR: f64 = 2e-3;
+pub const CORRECTED_NLERP_ERROR: f64 = 8e-4;
 
 /// One clip playing on its own clock, for the fast path.
 #[derive(Clone, Copy, Debug, PartialEq)]
