@@ -48,13 +48,16 @@ fn dense(clip: &Clip, rest: &[Transform]) -> Clip {
             ch.rotations.push(Key { time_ticks: 0.0, value: r.rotation });
         }
         let times: Vec<f64> = ch.rotations.iter().map(|k| k.time_ticks).collect();
-        let wobble = |t: f64| 0.01 * (6.283_185_3 * (t / clip.ticks_per_second) as f32 / duration + i as f32).sin();
+        let wobble =
+            |t: f64| 0.01 * (std::f32::consts::TAU * (t / clip.ticks_per_second) as f32 / duration + i as f32).sin();
         ch.positions = times
             .iter()
             .map(|&t| Key { time_ticks: t, value: r.translation + Vec3::new(wobble(t), 0.0, -wobble(t)) })
             .collect();
-        ch.scales =
-            times.iter().map(|&t| Key { time_ticks: t, value: Vec3::new(1.0 + wobble(t), 1.0 - wobble(t), 1.0) }).collect();
+        ch.scales = times
+            .iter()
+            .map(|&t| Key { time_ticks: t, value: Vec3::new(1.0 + wobble(t), 1.0 - wobble(t), 1.0) })
+            .collect();
     }
     out
 }

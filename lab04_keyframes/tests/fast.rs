@@ -74,14 +74,17 @@ fn agree(name: &str, clip: &Clip, rest: &[Transform]) -> (f64, f64, f64) {
     let bound = nlerp_error(theta) + ROUNDING;
     let (mut worst_angle, mut worst_rel) = (0.0f64, 0.0f64);
     for kernel in Kernel::available() {
-        let (mut cursor, mut pose, mut cursors) = (FastCursor::default(), FastPose::default(), ClipCursors::for_clip(clip));
+        let (mut cursor, mut pose, mut cursors) =
+            (FastCursor::default(), FastPose::default(), ClipCursors::for_clip(clip));
         for t in test_ticks(clip) {
             sample_fast_on(kernel, &fast, t, &mut cursor, &mut pose).expect("finite ticks");
             let want = solution::sample_clip(clip, rest, t, &mut cursors, Quat::slerp);
             for (node, w) in want.iter().enumerate() {
                 let got = pose.transform(node);
                 let a = angle(got.rotation, w.rotation);
-                let rel = |g: glam::Vec3, w: glam::Vec3| f64::from((g - w).abs().max_element() / (1.0 + w.abs().max_element()));
+                let rel = |g: glam::Vec3, w: glam::Vec3| {
+                    f64::from((g - w).abs().max_element() / (1.0 + w.abs().max_element()))
+                };
                 let r = rel(got.translation, w.translation).max(rel(got.scale, w.scale));
                 let unit = (got.rotation.length() - 1.0).abs();
                 assert!(

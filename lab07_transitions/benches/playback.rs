@@ -147,7 +147,8 @@ fn check(d: &Data) {
             let want = solution::blend_clips(&mut a, &mut b, &d.clips, &d.rest, 0.3);
             blend_clips_fast(kernel, &mut fa, &mut fb, &d.fast, 0.3, &mut scratch, &mut got).expect("finite");
             for (node, (g, w)) in got.iter().zip(&want).enumerate() {
-                let close = g.translation.abs_diff_eq(w.translation, 1e-5) && g.rotation.dot(w.rotation).abs() > 1.0 - 1e-5;
+                let close =
+                    g.translation.abs_diff_eq(w.translation, 1e-5) && g.rotation.dot(w.rotation).abs() > 1.0 - 1e-5;
                 assert!(close, "{}, node {node}: expected {w:?} (blend_clips), got {g:?}", kernel.name());
             }
         }

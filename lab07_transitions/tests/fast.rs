@@ -42,7 +42,8 @@ fn fast_corrected_nlerp_stays_within_its_bound_at_every_angle() {
                 let axis = rng.vec3(-1.0, 1.0).try_normalize().unwrap_or(Vec3::X);
                 // Angles from 0 to 360 degrees (so dot products of both signs).
                 let theta = (round * LANES + l) as f32 / (200 * LANES) as f32 * std::f32::consts::TAU;
-                let qa = Quat::from_axis_angle(rng.vec3(-1.0, 1.0).try_normalize().unwrap_or(Vec3::Y), rng.range(0.0, 6.0));
+                let qa =
+                    Quat::from_axis_angle(rng.vec3(-1.0, 1.0).try_normalize().unwrap_or(Vec3::Y), rng.range(0.0, 6.0));
                 let qb = Quat::from_axis_angle(axis, theta) * qa;
                 for (pose, q) in [(&mut a, qa), (&mut b, qb)] {
                     let g = &mut pose.lanes_mut()[0];
@@ -81,7 +82,8 @@ fn fast_crossfade_matches_blend_clips_on_the_character() {
     let mut worst = 0.0f64;
     for kernel in Kernel::available() {
         for (ia, ib) in [(1, 1), (1, 2), (2, 0), (0, 3), (3, 1)] {
-            let (mut a, mut b) = (Playing::start(&model.clips, ia, Mode::Loop), Playing::start(&model.clips, ib, Mode::Once));
+            let (mut a, mut b) =
+                (Playing::start(&model.clips, ia, Mode::Loop), Playing::start(&model.clips, ib, Mode::Once));
             let (mut fa, mut fb) = (FastPlaying::start(ia, Mode::Loop), FastPlaying::start(ib, Mode::Once));
             let (mut scratch, mut got) = (Scratch::default(), rest.clone());
             for frame in 0..200 {

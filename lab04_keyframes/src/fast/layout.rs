@@ -240,11 +240,8 @@ impl FastClip {
 
     /// The clip's clock at `seconds`, as `solution::clip_ticks` computes it.
     pub fn ticks(&self, seconds: f64, mode: crate::given::Mode) -> f64 {
-        let clip = Clip {
-            duration_ticks: self.duration_ticks,
-            ticks_per_second: self.ticks_per_second,
-            ..Clip::default()
-        };
+        let clip =
+            Clip { duration_ticks: self.duration_ticks, ticks_per_second: self.ticks_per_second, ..Clip::default() };
         crate::solution::clip_ticks(seconds, &clip, mode)
     }
 

@@ -241,8 +241,9 @@ impl Kernel {
 
     fn run(self, segments: &[Segments], t: f32, out: &mut [PoseLanes], nodes: usize) {
         // Halves of 8 lanes the last group needs (AVX2 skips a padding half).
-        let last_halves = if nodes % LANES == 0 || nodes % LANES > 8 { 2 } else { 1 };
-        let _ = last_halves;
+        #[cfg(target_arch = "x86_64")]
+        let last_halves = if nodes.is_multiple_of(LANES) || nodes % LANES > 8 { 2 } else { 1 };
+        let _ = nodes;
         match self.0 {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: a `Kernel` holding `Avx512` is only made by

@@ -4,6 +4,11 @@
 //! Loops over the 16 lanes of fixed-size arrays, which the compiler
 //! vectorises as the build target allows.
 
+// Lane loops index several arrays with the same lane: clearer than zips.
+#![allow(clippy::needless_range_loop)]
+// `max` then `min` on purpose: `clamp` checks its bounds and handles NaN, which stops vectorising.
+#![allow(clippy::manual_clamp)]
+
 use super::LANES;
 use super::layout::{Lanes, PoseLanes, Segments};
 

@@ -4,6 +4,9 @@
 //! and picked at run time: the compiler turns each lane loop into whole
 //! registers of 8 or 16 nodes.
 
+// Lane loops index several arrays with the same lane: clearer than zips.
+#![allow(clippy::needless_range_loop)]
+
 use lab04_keyframes::fast::{LANES, PoseLanes};
 
 type Lanes = [f32; LANES];
