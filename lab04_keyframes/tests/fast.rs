@@ -62,6 +62,12 @@ fn test_ticks(clip: &Clip) -> Vec<f64> {
         ticks.extend(ch.rotations.iter().map(|k| k.time_ticks));
         ticks.extend(ch.scales.iter().map(|k| k.time_ticks));
     }
+    // Each key time once (tracks share them), at most 2,000 of them spread over the clip.
+    let mut keys = ticks.split_off(frames);
+    keys.sort_by(f64::total_cmp);
+    keys.dedup();
+    let step = keys.len().div_ceil(2000).max(1);
+    ticks.extend(keys.into_iter().step_by(step));
     let mut rng = common::grade::SplitMix64(23);
     ticks.extend((0..200).map(|_| rng.range_f64(-0.1, 1.1) * clip.duration_ticks));
     ticks
