@@ -97,6 +97,19 @@ pub fn sample_clip(
     todo!("lab04 step 6: sample_clip")
 }
 
+/// Given: your step 6 into a buffer kept from frame to frame (the
+/// reference's version writes into it directly and allocates nothing).
+pub fn sample_clip_into(
+    clip: &Clip,
+    rest: &[Transform],
+    ticks: f64,
+    cursors: &mut ClipCursors,
+    rotate: Rotate,
+    pose: &mut Vec<Transform>,
+) {
+    *pose = sample_clip(clip, rest, ticks, cursors, rotate);
+}
+
 /// Given: the pose of `clip` at `seconds` ([`crate::given::pose_with`] with
 /// your step 1 and step 6), after the cheap per-frame checks (run
 /// [`crate::check_clip`] once on a clip built in code; loaded clips have passed it).

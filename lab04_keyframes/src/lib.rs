@@ -18,6 +18,7 @@
 //! steps 1 and 6 after the cheap per-frame checks.
 
 pub mod exercise;
+pub mod fast;
 pub mod given;
 pub mod solution;
 

@@ -128,11 +128,27 @@ pub fn sample_clip(
     cursors: &mut ClipCursors,
     rotate: Rotate,
 ) -> Vec<Transform> {
-    let mut pose = rest.to_vec();
+    let mut pose = Vec::with_capacity(rest.len());
+    sample_clip_into(clip, rest, ticks, cursors, rotate, &mut pose);
+    pose
+}
+
+/// Step 6 into a buffer kept from frame to frame (no allocation once it
+/// has grown): `pose` becomes the rest pose, then each animated node is
+/// overwritten, as in [`sample_clip`].
+pub fn sample_clip_into(
+    clip: &Clip,
+    rest: &[Transform],
+    ticks: f64,
+    cursors: &mut ClipCursors,
+    rotate: Rotate,
+    pose: &mut Vec<Transform>,
+) {
+    pose.clear();
+    pose.extend_from_slice(rest);
     for (channel, c) in clip.channels.iter().zip(&mut cursors.channels) {
         pose[channel.node] = sample_channel(channel, &rest[channel.node], ticks, c, rotate);
     }
-    pose
 }
 
 /// Given: the pose of `clip` at `seconds` ([`crate::given::pose_with`] with

@@ -15,6 +15,7 @@
 //! ([`Playing`]) and the crossfade's state ([`Crossfade`]).
 
 pub mod exercise;
+pub mod fast;
 pub mod given;
 pub mod solution;
 
