@@ -39,6 +39,7 @@ use glam::{Quat, Vec3};
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+pub mod bound;
 mod layout;
 mod portable;
 

@@ -7,6 +7,7 @@
 
 mod cost;
 mod curve;
+mod fast;
 mod files;
 mod inputs;
 mod pose;

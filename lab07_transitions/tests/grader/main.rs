@@ -4,6 +4,7 @@
 //! Steps 1-3 are here, steps 4-6 in `fades.rs`, the fixtures in `rig.rs`.
 
 mod fades;
+mod fast;
 mod named;
 mod rig;
 mod selfcheck;

@@ -9,6 +9,7 @@
 
 use common::model::{Clip, Model, Transform};
 use glam::Quat;
+use lab04_keyframes::fast::bound::{largest_key_angle, nlerp_error_bound as nlerp_error, rotation_angle as angle};
 use lab04_keyframes::fast::{FastClip, FastCursor, FastPose, Kernel, sample_fast_on};
 use lab04_keyframes::given::{ClipCursors, Mode};
 use lab04_keyframes::solution;
@@ -16,38 +17,6 @@ use lab04_keyframes::solution;
 /// Radians of rotation that `f32` rounding may add (the reference's own
 /// slerp and the kernel's estimate of 1/sqrt both round).
 const ROUNDING: f64 = 2e-6;
-
-/// The angle of the rotation taking `a` to `b` (either sign of either).
-fn angle(a: Quat, b: Quat) -> f64 {
-    let q = a.conjugate() * b;
-    2.0 * f64::from(q.xyz().length()).atan2(f64::from(q.w.abs()))
-}
-
-/// The largest rotation angle error of nlerp against slerp between two keys
-/// `theta` radians apart, over every factor: on the unit sphere of
-/// quaternions the keys are `theta / 2` apart; nlerp at factor `f` lands at
-/// `atan2(f sin(theta/2), 1 - f + f cos(theta/2))` along the arc, slerp at
-/// `f theta / 2`; rotations double the angle.
-fn nlerp_error(theta: f64) -> f64 {
-    let h = theta / 2.0;
-    (0..=2000)
-        .map(|i| {
-            let f = i as f64 / 2000.0;
-            2.0 * ((f * h.sin()).atan2(1.0 - f + f * h.cos()) - f * h).abs()
-        })
-        .fold(0.0, f64::max)
-}
-
-/// The largest angle between neighbouring rotation keys of `clip`.
-fn largest_key_angle(clip: &Clip) -> f64 {
-    let mut most = 0.0f64;
-    for ch in &clip.channels {
-        for pair in ch.rotations.windows(2) {
-            most = most.max(angle(pair[0].value, pair[1].value));
-        }
-    }
-    most
-}
 
 /// The ticks to test: 60 Hz forward over two loops or 10 s (cursors crossing
 /// the wrap), every key time exactly, and random seeks.
@@ -78,7 +47,7 @@ fn test_ticks(clip: &Clip) -> Vec<f64> {
 /// kernel; panics past the bound.
 fn agree(name: &str, clip: &Clip, rest: &[Transform]) -> (f64, f64, f64) {
     let fast = FastClip::new(clip, rest).unwrap_or_else(|e| panic!("{name}: FastClip::new: {e}"));
-    let theta = largest_key_angle(clip);
+    let theta = largest_key_angle([clip]);
     let bound = nlerp_error(theta) + ROUNDING;
     let (mut worst_angle, mut worst_rel) = (0.0f64, 0.0f64);
     for kernel in Kernel::available() {
@@ -117,7 +86,7 @@ fn agree(name: &str, clip: &Clip, rest: &[Transform]) -> (f64, f64, f64) {
 }
 
 #[test]
-fn fast_nlerp_bound_matches_its_series() {
+fn given_fast_nlerp_bound_matches_its_series() {
     // theta^3 / (144 sqrt 3) for small angles (README); the exact maximum is a little below.
     for deg in [1.0f64, 5.0, 15.0, 30.0, 60.0] {
         let theta = deg.to_radians();
@@ -138,13 +107,13 @@ fn agree_model(name: &str, model: &Model) {
 }
 
 #[test]
-fn fast_matches_the_reference_on_the_character() {
+fn given_fast_matches_the_reference_on_the_character() {
     agree_model("the built-in character", &common::character::build());
 }
 
 #[test]
 #[cfg(feature = "assimp")]
-fn fast_matches_the_reference_on_real_files() {
+fn given_fast_matches_the_reference_on_real_files() {
     for file in common::grade::RIGGED_TEST_FILES {
         let Some(path) = common::grade::test_model(file) else { continue };
         let (model, _) = common::load::model(Some(std::path::Path::new(&path))).expect("the loader reads it");
@@ -153,7 +122,7 @@ fn fast_matches_the_reference_on_real_files() {
 }
 
 #[test]
-fn fast_refuses_what_the_reference_refuses() {
+fn given_fast_refuses_what_the_reference_refuses() {
     let model = common::character::build();
     let rest = model.skeleton.rest_locals();
     let mut clip = model.clips[1].clone();

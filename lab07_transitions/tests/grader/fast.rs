@@ -1,37 +1,17 @@
 //! The fast crossfade (`lab07_transitions::fast`, going further) against
 //! the reference `solution::blend_clips`, on every kernel this machine has.
 
-use common::model::{Clip, Transform};
+use common::model::Transform;
 use glam::{Quat, Vec3};
+use lab04_keyframes::fast::bound::{largest_key_angle, nlerp_error_bound as nlerp_error, rotation_angle as angle};
 use lab04_keyframes::fast::{FastClip, FastPose, Kernel, LANES};
 use lab07_transitions::fast::{
     CORRECTED_NLERP_ERROR, CrowdCharacter, FastPlaying, Scratch, blend_clips_fast, blend_fast, crowd_frame,
 };
 use lab07_transitions::{Mode, Playing, solution};
 
-fn angle(a: Quat, b: Quat) -> f64 {
-    let q = a.conjugate() * b;
-    2.0 * f64::from(q.xyz().length()).atan2(f64::from(q.w.abs()))
-}
-
-/// Largest rotation error of nlerp for keys `theta` apart (lab 04's bound).
-fn nlerp_error(theta: f64) -> f64 {
-    let h = theta / 2.0;
-    (0..=2000)
-        .map(|i| {
-            let f = i as f64 / 2000.0;
-            2.0 * ((f * h.sin()).atan2(1.0 - f + f * h.cos()) - f * h).abs()
-        })
-        .fold(0.0, f64::max)
-}
-
-fn largest_key_angle(clips: &[Clip]) -> f64 {
-    let pairs = clips.iter().flat_map(|c| &c.channels).flat_map(|ch| ch.rotations.windows(2));
-    pairs.map(|p| angle(p[0].value, p[1].value)).fold(0.0, f64::max)
-}
-
 #[test]
-fn fast_corrected_nlerp_stays_within_its_bound_at_every_angle() {
+fn given_fast_corrected_nlerp_stays_within_its_bound_at_every_angle() {
     let mut rng = common::grade::SplitMix64(7);
     for kernel in Kernel::available() {
         let mut worst = 0.0f64;
@@ -74,7 +54,7 @@ fn fast_corrected_nlerp_stays_within_its_bound_at_every_angle() {
 }
 
 #[test]
-fn fast_crossfade_matches_blend_clips_on_the_character() {
+fn given_fast_crossfade_matches_blend_clips_on_the_character() {
     let model = common::character::build();
     let rest = model.skeleton.rest_locals();
     let fast: Vec<FastClip> = model.clips.iter().map(|c| FastClip::new(c, &rest).unwrap()).collect();
@@ -110,7 +90,7 @@ fn fast_crossfade_matches_blend_clips_on_the_character() {
 }
 
 #[test]
-fn fast_crowd_is_the_same_on_one_and_two_threads() {
+fn given_fast_crowd_is_the_same_on_one_and_two_threads() {
     let model = common::character::build();
     let rest = model.skeleton.rest_locals();
     let fast: Vec<FastClip> = model.clips.iter().map(|c| FastClip::new(c, &rest).unwrap()).collect();
