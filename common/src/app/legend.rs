@@ -55,6 +55,7 @@ impl Legend {
 
 /// The picture's colour as egui paints it (the 3D view writes colours as
 /// they are, so the swatch matches the pixels it explains).
+#[cfg(not(target_arch = "wasm32"))]
 fn color32(c: [f32; 3]) -> Color32 {
     let byte = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
     Color32::from_rgb(byte(c[0]), byte(c[1]), byte(c[2]))
@@ -62,6 +63,7 @@ fn color32(c: [f32; 3]) -> Color32 {
 
 /// Paints the legend box in the top-right corner of the screen; returns
 /// its left edge in points (the 3D view keeps to the left of it).
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn paint(ctx: &egui::Context, title: &str, time: f64, legend: &Legend) -> f32 {
     let area =
         egui::Area::new(egui::Id::unique("legend")).anchor(Align2::RIGHT_TOP, Vec2::new(-8.0, 8.0)).show(ctx, |ui| {

@@ -80,7 +80,10 @@ pub fn begin_scene(gl: &glow::Context, viewport: [i32; 4], background: [f32; 3])
         gl.depth_func(glow::LEQUAL);
         gl.disable(glow::BLEND);
         gl.disable(glow::CULL_FACE);
-        gl.disable(glow::FRAMEBUFFER_SRGB);
+        // WebGL2 has no such switch (and refuses the enum).
+        if cfg!(not(target_arch = "wasm32")) {
+            gl.disable(glow::FRAMEBUFFER_SRGB);
+        }
     }
 }
 

@@ -175,7 +175,9 @@ fn run(
     out.normals.resize(if mesh.has_normals { mesh.vertices } else { 0 }, Vec3::ZERO);
     out.tangents.clear();
 
-    let threads = threads.min(mesh.vertices / MIN_VERTICES_PER_THREAD).max(1);
+    // The web (wasm32) has no threads: one, the caller's.
+    let threads =
+        if cfg!(target_arch = "wasm32") { 1 } else { threads.min(mesh.vertices / MIN_VERTICES_PER_THREAD).max(1) };
     let shares = Shares(Work {
         chunks: &mesh.chunks,
         slots: &mesh.slots,
