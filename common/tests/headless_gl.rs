@@ -132,6 +132,8 @@ fn no_gl_driver_gives_a_helpful_error() {
         let err = Headless::new(4, 4).err().expect("no driver, so no context");
         let text = err.to_string();
         assert!(text.contains("no headless OpenGL 3.3 context") && text.contains("apt-get install"), "{text}");
+        let text = Headless::new_gles(4, 4).err().expect("no driver, so no ES context").to_string();
+        assert!(text.contains("no headless OpenGL ES 3.0 context") && text.contains("apt-get install"), "{text}");
         return;
     }
     let out = std::process::Command::new(std::env::current_exe().unwrap())

@@ -1,4 +1,4 @@
-// Given: inserted after `#version` by the loader (src/gpu.rs), with
+// Given: inserted before the skinning shader by the loader (src/given.rs), with
 // `#define MAX_BONES n`. The demo's view modes, computed per vertex.
 uniform int u_view_mode;      // 0 plain, 1 bone ids as colours, 2 weight of u_selected_bone
 uniform int u_selected_bone;

@@ -1,4 +1,3 @@
-#version 330 core
 // Lab 06, going further (b): dual-quaternion skinning. Each bone sends its
 // gradient as a unit dual quaternion (rotation `real`, translation folded
 // into `dual`); the shader blends the dual quaternions instead of the

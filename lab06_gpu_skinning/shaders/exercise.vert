@@ -1,4 +1,3 @@
-#version 330 core
 // Lab 06, step 3: your vertex shader. README.md, step 3, says what it must do.
 // The loader puts `#define MAX_BONES n` and debug.glsl (debug_color) here.
 // As given, it compiles and leaves the mesh in its bind pose.

@@ -1,4 +1,3 @@
-#version 330 core
 // Lab 06, going further (a): the packed palette. A gradient matrix's last row
 // is always 0 0 0 1, so each bone sends only its top three rows, as three
 // vec4: 12 floats instead of 16, and a 1,024-component GPU holds 80 bones

@@ -1,4 +1,3 @@
-#version 330 core
 // Lab 06 reference: linear blend skinning in the vertex shader.
 // The loader puts `#define MAX_BONES n` and debug.glsl (debug_color) here.
 

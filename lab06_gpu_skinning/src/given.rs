@@ -1,6 +1,6 @@
 //! What both variants share and the lab does not ask you to write: the
 //! vertex record the GPU reads per vertex, the shader loader (it inserts the
-//! bone budget and the demo's colour modes after `#version`), transform
+//! bone budget and the demo's colour modes before your shader), transform
 //! feedback read-back, and the bone budget check with its refusal message.
 
 use bytemuck::{Pod, Zeroable};
@@ -51,16 +51,14 @@ pub fn max_vertex_uniform_components(gl: &glow::Context) -> i32 {
     unsafe { gl.get_parameter_i32(glow::MAX_VERTEX_UNIFORM_COMPONENTS) }
 }
 
-/// The shader as GL compiles it: `#define MAX_BONES n` and `debug.glsl`
-/// inserted after the `#version` line, then `#line` so that error messages
-/// keep your file's line numbers.
+/// The shader as the loader hands it to GL: `#define MAX_BONES n` and
+/// `debug.glsl` before your file, then `#line` so that error messages keep
+/// your file's line numbers. The `#version` line (GLSL 330 core natively,
+/// GLSL ES 3.00 in a browser) is written by `common::gl::Program`; an old
+/// `#version` line at the top of your file is dropped.
 pub fn full_source(vertex: &str, max_bones: usize) -> String {
-    let (version, rest) = vertex.split_once('\n').unwrap_or((vertex, ""));
-    format!(
-        "{version}\n#define MAX_BONES {}\n{}\n#line 2\n{rest}",
-        max_bones.max(1),
-        include_str!("../shaders/debug.glsl")
-    )
+    let (first, body) = common::gl::glsl_body(vertex);
+    format!("#define MAX_BONES {}\n{}\n#line {first}\n{body}", max_bones.max(1), include_str!("../shaders/debug.glsl"))
 }
 
 /// Compiles a skinning vertex shader with the course's lit fragment shader,
@@ -103,7 +101,7 @@ pub fn capture(gl: &glow::Context, vao: glow::VertexArray, vertices: usize) -> R
         gl.end_transform_feedback();
         gl.bind_vertex_array(None);
         gl.disable(glow::RASTERIZER_DISCARD);
-        gl.get_buffer_sub_data(glow::TRANSFORM_FEEDBACK_BUFFER, 0, bytemuck::cast_slice_mut(&mut raw));
+        read_buffer(gl, glow::TRANSFORM_FEEDBACK_BUFFER, bytemuck::cast_slice_mut(&mut raw));
         gl.bind_buffer_base(glow::TRANSFORM_FEEDBACK_BUFFER, 0, None);
         gl.delete_buffer(buffer);
     }
@@ -115,6 +113,30 @@ pub fn capture(gl: &glow::Context, vao: glow::VertexArray, vertices: usize) -> R
         out.tangents.push(Vec4::new(v[6], v[7], v[8], v[9]));
     }
     Ok(out)
+}
+
+/// Copies the start of the buffer bound to `target` into `out`. WebGL2 has
+/// `getBufferSubData`; OpenGL ES 3.0 lacks it, and desktop GL and ES both map
+/// the buffer instead.
+///
+/// # Safety
+/// A buffer of at least `out.len()` bytes must be bound to `target` and not mapped.
+unsafe fn read_buffer(gl: &glow::Context, target: u32, out: &mut [u8]) {
+    #[cfg(target_arch = "wasm32")]
+    // SAFETY: the caller's promise: the bound buffer holds `out.len()` bytes.
+    unsafe {
+        gl.get_buffer_sub_data(target, 0, out)
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    // SAFETY: the mapping covers `out.len()` bytes of the bound buffer (the
+    // caller's promise); it is read before it is unmapped.
+    unsafe {
+        let mapped = gl.map_buffer_range(target, 0, out.len() as i32, glow::MAP_READ_BIT);
+        if !mapped.is_null() {
+            std::ptr::copy_nonoverlapping(mapped, out.as_mut_ptr(), out.len());
+            gl.unmap_buffer(target);
+        }
+    }
 }
 
 /// Uploads influence records into a new buffer (the attribute pointers are

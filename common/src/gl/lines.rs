@@ -95,54 +95,61 @@ impl Overlay {
     }
 }
 
-/// Draws an [`Overlay`] with screen-space widths (a geometry shader widens
-/// each line into a quad: the core profile has no wide lines).
+/// Draws an [`Overlay`] with screen-space widths: every line and every dot
+/// is one instance of a four-corner quad, widened in the vertex shader
+/// (neither the core profile nor WebGL2 has wide lines, and WebGL2 has no
+/// geometry shaders), so desktop GL and the browser draw them alike.
 pub struct LineRenderer {
-    lines: Program,
-    points: Program,
-    vao: glow::VertexArray,
+    program: Program,
+    /// Reads the buffer as lines: two [`Vertex`] records per instance.
+    lines_vao: glow::VertexArray,
+    /// Reads the buffer as dots: one [`Vertex`] record per instance.
+    points_vao: glow::VertexArray,
     vbo: glow::Buffer,
 }
 
+/// The attributes `lines.vert` reads beyond the mesh's: a line's end and its colour there.
+const END: u32 = 7;
+const END_COLOR: u32 = 8;
+
 impl LineRenderer {
-    /// Compiles the line and point shaders and makes a streaming buffer.
+    /// Compiles the overlay shader and makes a streaming buffer.
     pub fn new(gl: &glow::Context) -> Result<LineRenderer, GlError> {
-        let vert = include_str!("shaders/lines.vert");
-        let frag = include_str!("shaders/lines.frag");
-        let lines = Program::new(
+        let program = Program::new(
             gl,
             "lines",
             &[
-                (glow::VERTEX_SHADER, vert),
-                (glow::GEOMETRY_SHADER, include_str!("shaders/lines.geom")),
-                (glow::FRAGMENT_SHADER, frag),
+                (glow::VERTEX_SHADER, include_str!("shaders/lines.vert")),
+                (glow::FRAGMENT_SHADER, include_str!("shaders/lines.frag")),
             ],
         )?;
-        let points = Program::new(
-            gl,
-            "points",
-            &[
-                (glow::VERTEX_SHADER, vert),
-                (glow::GEOMETRY_SHADER, include_str!("shaders/points.geom")),
-                (glow::FRAGMENT_SHADER, frag),
-            ],
-        )?;
-        let stride = std::mem::size_of::<Vertex>() as i32;
-        // SAFETY: VAO/VBO made on the current context; the attribute offsets
-        // match `Vertex`'s #[repr(C)] layout (3 floats, 1 float, 3 floats).
+        let size = std::mem::size_of::<Vertex>() as i32;
+        // SAFETY: VAOs/VBO made on the current context; the attribute offsets
+        // match `Vertex`'s #[repr(C)] layout (3 floats, 1 float, 3 floats),
+        // a line's end being the next record (`size` bytes on).
         unsafe {
-            let vao = gl.create_vertex_array().map_err(GlError)?;
             let vbo = gl.create_buffer().map_err(GlError)?;
-            gl.bind_vertex_array(Some(vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(vbo));
-            gl.enable_vertex_attrib_array(attrib::POSITION);
-            gl.vertex_attrib_pointer_f32(attrib::POSITION, 3, glow::FLOAT, false, stride, 0);
-            gl.enable_vertex_attrib_array(attrib::UV);
-            gl.vertex_attrib_pointer_f32(attrib::UV, 1, glow::FLOAT, false, stride, 12);
-            gl.enable_vertex_attrib_array(attrib::COLOR);
-            gl.vertex_attrib_pointer_f32(attrib::COLOR, 3, glow::FLOAT, false, stride, 16);
+            let mut vaos = Vec::new();
+            // (stride, where the end's position is): lines, then points (end = start).
+            for (stride, end) in [(2 * size, size), (size, 0)] {
+                let vao = gl.create_vertex_array().map_err(GlError)?;
+                gl.bind_vertex_array(Some(vao));
+                for (location, components, offset) in [
+                    (attrib::POSITION, 3, 0),
+                    (attrib::UV, 1, 12),
+                    (attrib::COLOR, 3, 16),
+                    (END, 3, end),
+                    (END_COLOR, 3, end + 16),
+                ] {
+                    gl.enable_vertex_attrib_array(location);
+                    gl.vertex_attrib_pointer_f32(location, components, glow::FLOAT, false, stride, offset);
+                    gl.vertex_attrib_divisor(location, 1);
+                }
+                vaos.push(vao);
+            }
             gl.bind_vertex_array(None);
-            Ok(LineRenderer { lines, points, vao, vbo })
+            Ok(LineRenderer { program, lines_vao: vaos[0], points_vao: vaos[1], vbo })
         }
     }
 
@@ -164,24 +171,24 @@ impl LineRenderer {
             if on_top {
                 gl.disable(glow::DEPTH_TEST);
             }
-            gl.bind_vertex_array(Some(self.vao));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
         }
-        for (program, vertices, mode, round) in
-            [(&self.lines, &overlay.lines, glow::LINES, 0), (&self.points, &overlay.points, glow::POINTS, 1)]
+        self.program.bind(gl);
+        self.program.set_mat4(gl, "u_view_proj", &camera.view_proj());
+        self.program.set_vec2(gl, "u_viewport", camera.viewport.into());
+        for (vao, vertices, per_instance, round) in
+            [(self.lines_vao, &overlay.lines, 2, 0), (self.points_vao, &overlay.points, 1, 1)]
         {
             if vertices.is_empty() {
                 continue;
             }
-            program.bind(gl);
-            program.set_mat4(gl, "u_view_proj", &camera.view_proj());
-            program.set_vec2(gl, "u_viewport", camera.viewport.into());
-            program.set_i32(gl, "u_round", round);
-            // SAFETY: the buffer is re-specified with exactly this data, then
-            // drawn with as many vertices as it holds.
+            self.program.set_i32(gl, "u_round", round);
+            // SAFETY: the buffer is re-specified with exactly this data, and
+            // each instance reads `per_instance` whole records of it.
             unsafe {
+                gl.bind_vertex_array(Some(vao));
                 gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, bytemuck::cast_slice(vertices), glow::STREAM_DRAW);
-                gl.draw_arrays(mode, 0, vertices.len() as i32);
+                gl.draw_arrays_instanced(glow::TRIANGLE_STRIP, 0, 4, (vertices.len() / per_instance) as i32);
             }
         }
         // SAFETY: restores the state changed above.

@@ -1,4 +1,4 @@
-//! OpenGL 3.3 core helpers: shader programs with readable errors, mesh
+//! OpenGL 3.3 core (and OpenGL ES 3.0 / WebGL2) helpers: shader programs with readable errors, mesh
 //! buffers, a lit surface renderer, a line/point renderer for skeletons and
 //! gizmos, textures, and offscreen targets read back to PNG.
 //!
@@ -16,7 +16,7 @@ mod texture;
 pub use glow;
 pub use lines::{LineRenderer, Overlay, line_scale, set_line_scale};
 pub use mesh::{MeshBuffers, attrib};
-pub use shader::{GlError, Program};
+pub use shader::{GlError, Program, glsl_body, glsl_header, glsl_source};
 pub use surface::{SurfaceRenderer, SurfaceStyle};
 pub use target::{RenderTarget, save_png};
 pub use texture::{Texture, checker_image};
@@ -80,9 +80,8 @@ pub fn begin_scene(gl: &glow::Context, viewport: [i32; 4], background: [f32; 3])
         gl.depth_func(glow::LEQUAL);
         gl.disable(glow::BLEND);
         gl.disable(glow::CULL_FACE);
-        // WebGL2 has no such switch (and refuses the enum).
-        if cfg!(not(target_arch = "wasm32")) {
-            gl.disable(glow::FRAMEBUFFER_SRGB);
+        if !gl.version().is_embedded {
+            gl.disable(glow::FRAMEBUFFER_SRGB); // OpenGL ES and WebGL2 have no such switch
         }
     }
 }

@@ -19,6 +19,38 @@ impl fmt::Display for GlError {
 
 impl std::error::Error for GlError {}
 
+/// The lines every course shader starts with on `gl`'s context: `#version
+/// 330 core` on desktop OpenGL, and on OpenGL ES / WebGL2 `#version 300 es`
+/// with default precisions (GLSL ES has no default `float` precision in
+/// fragment shaders; `highp` everywhere keeps both targets' arithmetic alike).
+/// Shader files carry no `#version` line: this is the one place that writes it.
+pub fn glsl_header(gl: &glow::Context) -> &'static str {
+    if gl.version().is_embedded {
+        "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
+    } else {
+        "#version 330 core\n"
+    }
+}
+
+/// A shader body without a `#version` line, and the number its first line
+/// has in the author's file: a leading `#version` line (an older copy of a
+/// shader file) is dropped, because [`glsl_header`] writes the one that fits.
+pub fn glsl_body(source: &str) -> (usize, &str) {
+    match source.split_once('\n') {
+        Some((first, rest)) if first.trim_start().starts_with("#version") => (2, rest),
+        None if source.trim_start().starts_with("#version") => (2, ""),
+        _ => (1, source),
+    }
+}
+
+/// `source` as `gl`'s context compiles it: [`glsl_header`], then the body
+/// ([`glsl_body`]) after a `#line` that keeps the file's line numbers in
+/// compile errors.
+pub fn glsl_source(gl: &glow::Context, source: &str) -> String {
+    let (first, body) = glsl_body(source);
+    format!("{}#line {first}\n{body}", glsl_header(gl))
+}
+
 /// A linked GLSL program with cached uniform locations.
 pub struct Program {
     /// The GL program object.
@@ -31,7 +63,6 @@ fn stage_name(kind: u32) -> &'static str {
     match kind {
         glow::VERTEX_SHADER => "vertex",
         glow::FRAGMENT_SHADER => "fragment",
-        glow::GEOMETRY_SHADER => "geometry",
         _ => "shader",
     }
 }
@@ -85,8 +116,8 @@ fn numbered_lines(source: &str) -> Vec<(usize, &str)> {
 }
 
 impl Program {
-    /// Compiles and links `stages` (`(glow::VERTEX_SHADER, source)`, ...).
-    /// `name` appears in every error, e.g. "shader `skin` (vertex stage)
+    /// Compiles and links `stages` (`(glow::VERTEX_SHADER, source)`, ...),
+    /// each source without a `#version` line (see [`glsl_source`]). `name` appears in every error, e.g. "shader `skin` (vertex stage)
     /// failed to compile: line 12: ...".
     pub fn new(gl: &glow::Context, name: &str, stages: &[(u32, &str)]) -> Result<Program, GlError> {
         Self::with_feedback(gl, name, stages, &[])
@@ -106,7 +137,8 @@ impl Program {
         unsafe {
             let program = gl.create_program().map_err(GlError)?;
             let mut shaders = Vec::new();
-            for &(kind, source) in stages {
+            for &(kind, body) in stages {
+                let source = &glsl_source(gl, body);
                 let shader = gl.create_shader(kind).map_err(GlError)?;
                 gl.shader_source(shader, source);
                 gl.compile_shader(shader);
@@ -210,7 +242,16 @@ impl Program {
 
 #[cfg(test)]
 mod tests {
-    use super::line_number;
+    use super::{glsl_body, line_number, numbered_lines};
+
+    #[test]
+    fn an_old_version_line_is_dropped_and_the_lines_keep_their_numbers() {
+        assert_eq!(glsl_body("#version 330 core\nvoid main() {}\n"), (2, "void main() {}\n"));
+        assert_eq!(glsl_body("void main() {}\n"), (1, "void main() {}\n"));
+        assert_eq!(glsl_body("// #version 330 core\nvoid main() {}"), (1, "// #version 330 core\nvoid main() {}"));
+        let source = "#version 300 es\nprecision highp float;\n#line 2\nout vec4 c;\n";
+        assert_eq!(numbered_lines(source)[3], (2, "out vec4 c;"));
+    }
 
     #[test]
     fn reads_line_numbers_of_several_drivers() {

@@ -1,4 +1,3 @@
-#version 330 core
 in vec3 f_color;
 in vec2 f_corner;
 uniform int u_round;

@@ -1,4 +1,3 @@
-#version 330 core
 in vec3 v_world;
 in vec3 v_normal;
 in vec2 v_uv;

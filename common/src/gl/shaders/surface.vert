@@ -1,4 +1,3 @@
-#version 330 core
 // The course's lit surface: a model matrix, then view-projection.
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;

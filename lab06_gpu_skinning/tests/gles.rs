@@ -1,0 +1,78 @@
+//! The skinning shaders under OpenGL ES 3.0, the API WebGL2 is built on
+//! (Mesa's llvmpipe gives one through EGL): every shader of the lab compiles
+//! and links as GLSL ES 3.00 with the bone budget the context allows, and
+//! the reference skins the character there exactly as on OpenGL 3.3 core,
+//! integer ids through `vertexAttribIPointer` and the palette as uniforms.
+
+use common::headless::Headless;
+use common::model::SkinnedMesh;
+use glam::{Mat4, Quat, Vec3};
+use lab06_gpu_skinning::{Captured, exercise, further, given, solution};
+
+fn gles() -> Headless {
+    Headless::new_gles(16, 16).unwrap_or_else(|e| panic!("these tests need OpenGL ES 3.0 (as WebGL2): {e}"))
+}
+
+#[test]
+fn every_skinning_shader_links_as_glsl_es_3_00() {
+    let headless = gles();
+    let gl = headless.gl();
+    let components = given::max_vertex_uniform_components(gl);
+    let budget = solution::bone_budget(components);
+    assert!(budget >= 21, "expected room for the character's 21 bones, got {budget} ({components} components)");
+    let shaders = [
+        (solution::SHADER_FILE, solution::VERTEX_SHADER, budget),
+        (exercise::SHADER_FILE, exercise::VERTEX_SHADER, budget),
+        (further::PACKED_SHADER_FILE, further::PACKED_SHADER, further::packed_budget(components)),
+        (further::DUAL_QUAT_SHADER_FILE, further::DUAL_QUAT_SHADER, 64),
+    ];
+    for (file, source, bones) in shaders {
+        given::compile(gl, file, source, bones).unwrap_or_else(|e| panic!("{file} under GLSL ES 3.00: {e}"));
+    }
+}
+
+/// The character in its walk at 0.4 s, the chest squashed non-uniformly.
+fn character() -> (SkinnedMesh, Vec<Mat4>) {
+    let model = common::character::build();
+    let clip = &model.clips[1];
+    let mut cursors = lab04_keyframes::ClipCursors::for_clip(clip);
+    let rest = model.skeleton.rest_locals();
+    let mode = lab04_keyframes::Mode::Loop;
+    let mut pose = lab04_keyframes::solution::pose_at(clip, &rest, 0.4, mode, &mut cursors, Quat::slerp).unwrap();
+    pose[model.skeleton.find("chest").unwrap()].scale = Vec3::new(1.3, 1.0, 0.7);
+    let world = lab01_hierarchy::solution::world_matrices(&model.skeleton, &pose);
+    let mesh = model.meshes.into_iter().next().unwrap();
+    let palette = lab03_cpu_skinning::solution::bone_gradients(&model.global_inverse, &world, &mesh.bones);
+    (mesh, palette)
+}
+
+/// The reference shader and steps 1-2 on `headless`, read back by transform feedback.
+fn skin(headless: &Headless, mesh: &SkinnedMesh, palette: &[Mat4]) -> Captured {
+    let gl = headless.gl();
+    let shader = given::compile(gl, solution::SHADER_FILE, solution::VERTEX_SHADER, mesh.bones.len())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let gpu_mesh = solution::upload_mesh(gl, mesh).unwrap_or_else(|e| panic!("{e}"));
+    shader.program().bind(gl);
+    solution::upload_palette(gl, shader.program(), palette);
+    let got = given::capture(gl, gpu_mesh.buffers.vao, mesh.positions.len()).unwrap_or_else(|e| panic!("{e}"));
+    gpu_mesh.buffers.delete(gl);
+    got
+}
+
+#[test]
+fn reference_skins_alike_under_gles_and_gl() {
+    let (mesh, palette) = character();
+    let es = skin(&gles(), &mesh, &palette);
+    let core = skin(&Headless::new(16, 16).unwrap_or_else(|e| panic!("{e}")), &mesh, &palette);
+    let cpu =
+        lab03_cpu_skinning::solution::skin_mesh(&mesh, &palette, lab03_cpu_skinning::Method::LinearBlend).unwrap();
+    assert_eq!(es.positions.len(), mesh.positions.len(), "expected one captured vertex per vertex");
+    for v in 0..mesh.positions.len() {
+        let (want, got) = (cpu.positions[v], es.positions[v]);
+        assert!(want.distance(got) < 1e-4, "vertex {v}: expected {want} (lab03 on the CPU), got {got} under GLES");
+        let (want, got) = (core.positions[v], es.positions[v]);
+        assert!(want.distance(got) < 1e-5, "vertex {v}: expected {want} (OpenGL 3.3), got {got} under GLES");
+        let (want, got) = (core.normals[v], es.normals[v]);
+        assert!(want.distance(got) < 1e-4, "vertex {v}'s normal: expected {want} (OpenGL 3.3), got {got} under GLES");
+    }
+}
