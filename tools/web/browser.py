@@ -18,6 +18,8 @@ import tempfile
 import time
 import zlib
 
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
 CANDIDATES = ["chromium-headless-shell", "/usr/lib/chromium/headless_shell", "chromium", "chromium-browser"]
 
 
@@ -28,6 +30,17 @@ def find_chromium():
             return path
     raise SystemExit("no chromium-headless-shell: install it (sudo apt-get install chromium-headless-shell) "
                      "or set CHROMIUM=/path/to/chromium")
+
+
+def serve():
+    """Starts site-serve (built by cargo) on a free port of 127.0.0.1; returns (process, base URL)."""
+    exe = os.path.join(TARGET, "debug", "site-serve")
+    server = subprocess.Popen([exe, "--port", "0", "--dir", os.path.join(ROOT, "target", "site")],
+                              stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    if "http://" not in line:
+        raise SystemExit(f"site-serve did not start: {line!r}")
+    return server, line.split("at ")[1].split()[0].rstrip("/")
 
 
 class WebSocket:

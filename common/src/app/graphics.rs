@@ -104,6 +104,7 @@ mod imp {
     /// The canvas's window, its WebGL2 context and egui.
     pub(in super::super) struct Graphics {
         pub window: Window,
+        canvas: web_sys::HtmlCanvasElement,
         pub gl: Arc<glow::Context>,
         pub egui: egui_glow::EguiGlow,
     }
@@ -114,8 +115,14 @@ mod imp {
             Ok(())
         }
 
-        /// Nothing to do: winit sizes the canvas's drawing buffer.
-        pub fn resize(&self, _width: u32, _height: u32) {}
+        /// Gives the canvas's drawing buffer the size the page lays it out
+        /// at (winit reports it; the buffer would stay at 300x150).
+        pub fn resize(&self, width: u32, height: u32) {
+            if width > 0 && height > 0 && (self.canvas.width(), self.canvas.height()) != (width, height) {
+                self.canvas.set_width(width);
+                self.canvas.set_height(height);
+            }
+        }
     }
 
     /// The page's `<canvas id="lab">` as a winit window, and a WebGL2
@@ -140,10 +147,15 @@ mod imp {
                 "this browser gave the page no WebGL2 context, which the demo needs: turn on WebGL \
                  (or hardware acceleration) in the browser's settings, or use a browser that has WebGL2",
             )?;
-        let attributes = Window::default_attributes().with_canvas(Some(canvas)).with_prevent_default(true);
+        let attributes = Window::default_attributes().with_canvas(Some(canvas.clone())).with_prevent_default(true);
         let window = event_loop.create_window(attributes).map_err(|e| format!("cannot use the canvas: {e}"))?;
         let gl = Arc::new(glow::Context::from_webgl2_context(webgl2));
         let egui = egui_glow::EguiGlow::new(event_loop, gl.clone(), None, None, true);
-        Ok(Graphics { window, gl, egui })
+        // The page is dark, and so are the native captures' panels.
+        egui.egui_ctx.set_theme(egui::ThemePreference::Dark);
+        let graphics = Graphics { window, canvas, gl, egui };
+        let size = graphics.window.inner_size();
+        graphics.resize(size.width, size.height);
+        Ok(graphics)
     }
 }

@@ -2,6 +2,7 @@
 //! what its colours mean ([`Lab::legend`](super::Lab::legend)); the runner
 //! adds the title and the time and paints it with egui in the top-right corner.
 
+#[cfg(not(target_arch = "wasm32"))]
 use egui::{Align2, Color32, Frame, RichText, Sense, Vec2};
 
 /// What a lab's legend says: lines about what is playing, and the key to
