@@ -12,7 +12,8 @@ use glam::Mat4;
 
 use crate::given::{self, GpuInfluence, GpuMesh, Layout};
 
-/// Step 3: your vertex shader (GLSL 330 core, or GLSL ES 3.00 for WebGL2: the loader writes the `#version` line), `shaders/exercise.vert`.
+/// Step 3: your vertex shader, `shaders/exercise.vert` (GLSL 330 core, and
+/// GLSL ES 3.00 for WebGL2: the loader writes the `#version` line).
 pub const VERTEX_SHADER: &str = include_str!("../shaders/exercise.vert");
 /// Where it lives, for error messages.
 pub const SHADER_FILE: &str = "lab06_gpu_skinning/shaders/exercise.vert";

@@ -10,7 +10,8 @@ use glow::HasContext;
 
 use crate::given::{self, GpuInfluence, GpuMesh, Layout, OTHER_UNIFORM_COMPONENTS};
 
-/// Step 3: the vertex shader (GLSL 330 core, or GLSL ES 3.00 for WebGL2: the loader writes the `#version` line).
+/// Step 3: the vertex shader (GLSL 330 core, and GLSL ES 3.00 for WebGL2:
+/// the loader writes the `#version` line).
 pub const VERTEX_SHADER: &str = include_str!("../shaders/solution.vert");
 /// Where it lives, for error messages.
 pub const SHADER_FILE: &str = "lab06_gpu_skinning/shaders/solution.vert";

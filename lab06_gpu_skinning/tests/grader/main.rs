@@ -89,8 +89,7 @@ fn step1_every_slot_names_a_real_bone() {
 
 /// A shader that does no skinning: it hands attributes 3 and 4, as they
 /// arrive, to transform feedback.
-const PROBE: &str = "#version 330 core
-layout(location = 3) in uvec4 a_bone_ids;
+const PROBE: &str = "layout(location = 3) in uvec4 a_bone_ids;
 layout(location = 4) in vec4 a_bone_weights;
 out vec3 v_world; out vec3 v_normal; out vec2 v_uv; out vec3 v_color;
 out vec3 skinned_position; out vec3 skinned_normal; out vec4 skinned_tangent;
