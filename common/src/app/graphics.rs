@@ -149,6 +149,8 @@ mod imp {
             )?;
         let attributes = Window::default_attributes().with_canvas(Some(canvas.clone())).with_prevent_default(true);
         let window = event_loop.create_window(attributes).map_err(|e| format!("cannot use the canvas: {e}"))?;
+        // egui_glow and the Lab API take an Arc; the web has one thread.
+        #[allow(clippy::arc_with_non_send_sync)]
         let gl = Arc::new(glow::Context::from_webgl2_context(webgl2));
         let egui = egui_glow::EguiGlow::new(event_loop, gl.clone(), None, None, true);
         // The page is dark, and so are the native captures' panels.
