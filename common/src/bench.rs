@@ -14,7 +14,9 @@
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::Instant;
 
 /// Seconds per unit of work recorded by a benchmark, one list per key.
 pub struct Samples<K>(Mutex<BTreeMap<K, Vec<f64>>>);

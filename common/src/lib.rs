@@ -14,6 +14,7 @@ pub mod character;
 pub mod gl;
 pub mod gltf;
 pub mod grade;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod headless;
 pub mod import;
 pub mod lecture;
@@ -22,3 +23,12 @@ pub mod model;
 pub mod pose;
 pub mod shapes;
 pub mod ui;
+
+/// A clock for frame and benchmark timing: `std::time::Instant`, or on the
+/// web (where `std` has no clock) the browser's `performance.now()`.
+#[cfg(not(target_arch = "wasm32"))]
+pub use std::time::Instant;
+/// A clock for frame and benchmark timing: `std::time::Instant`, or on the
+/// web (where `std` has no clock) the browser's `performance.now()`.
+#[cfg(target_arch = "wasm32")]
+pub use web_time::Instant;

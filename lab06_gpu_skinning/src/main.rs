@@ -10,9 +10,9 @@ mod demo;
 
 use demo::{crowd, draw, figures, twist};
 
+use common::Instant;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
 
 use common::app::{self, Args, Demo, Lab, Scene};
 use common::camera::{Aabb, Camera};

@@ -3,6 +3,9 @@
 //! renders them all, each by running this demo again with the command line
 //! the gallery shows, so every picture can be remade by hand.
 
+// On the web the figures are declared but never rendered.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;

@@ -9,8 +9,14 @@ static LAST_PANIC: Mutex<Option<(String, String)>> = Mutex::new(None);
 
 /// Replaces the default panic printer (a backtrace is no help to a student
 /// whose stub is simply not written yet). Call once at start-up.
-pub(crate) fn install_hook() {
-    panic::set_hook(Box::new(|info| {
+///
+/// On the web a panic does not unwind (`wasm32-unknown-unknown` aborts), so
+/// [`guard`] never gets to report it: the hook itself shows the stop in the
+/// page, once, and the abort that follows ends the frame loop.
+pub(crate) fn install_hook(demo: &'static str) {
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = demo;
+    panic::set_hook(Box::new(move |info| {
         let message = if let Some(s) = info.payload().downcast_ref::<&str>() {
             s.to_string()
         } else if let Some(s) = info.payload().downcast_ref::<String>() {
@@ -19,8 +25,15 @@ pub(crate) fn install_hook() {
             "panic".to_string()
         };
         let location = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
+        #[cfg(target_arch = "wasm32")]
+        super::web::show_stop(demo, &stop_of(message.clone(), location.clone()));
         *LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()) = Some((message, location));
     }));
+}
+
+/// A panic's message and location as a [`Stop`]: a `todo!()` names its step.
+fn stop_of(message: String, location: String) -> Stop {
+    if message.starts_with("not yet implemented") { Stop::Stub(message) } else { Stop::Crash(message, location) }
 }
 
 /// Why a demo stopped early.
@@ -55,6 +68,6 @@ pub(crate) fn guard<R>(f: impl FnOnce() -> R) -> Result<R, Stop> {
     panic::catch_unwind(AssertUnwindSafe(f)).map_err(|_| {
         let (message, location) =
             LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or(("panic".into(), String::new()));
-        if message.starts_with("not yet implemented") { Stop::Stub(message) } else { Stop::Crash(message, location) }
+        stop_of(message, location)
     })
 }

@@ -2,6 +2,7 @@
 //! what its colours mean ([`Lab::legend`](super::Lab::legend)); the runner
 //! adds the title and the time and paints it with egui in the top-right corner.
 
+#[cfg(not(target_arch = "wasm32"))]
 use egui::{Align2, Color32, Frame, RichText, Sense, Vec2};
 
 /// What a lab's legend says: lines about what is playing, and the key to
@@ -55,6 +56,7 @@ impl Legend {
 
 /// The picture's colour as egui paints it (the 3D view writes colours as
 /// they are, so the swatch matches the pixels it explains).
+#[cfg(not(target_arch = "wasm32"))]
 fn color32(c: [f32; 3]) -> Color32 {
     let byte = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
     Color32::from_rgb(byte(c[0]), byte(c[1]), byte(c[2]))
@@ -62,6 +64,7 @@ fn color32(c: [f32; 3]) -> Color32 {
 
 /// Paints the legend box in the top-right corner of the screen; returns
 /// its left edge in points (the 3D view keeps to the left of it).
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn paint(ctx: &egui::Context, title: &str, time: f64, legend: &Legend) -> f32 {
     let area =
         egui::Area::new(egui::Id::unique("legend")).anchor(Align2::RIGHT_TOP, Vec2::new(-8.0, 8.0)).show(ctx, |ui| {

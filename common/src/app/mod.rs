@@ -11,16 +11,21 @@
 //! `--present` (projector mode) and `--figures DIR` (every [`Figure`] a lab
 //! declares, see [`run_with_figures`]).
 
+#[cfg(not(target_arch = "wasm32"))]
 mod capture;
 mod cli;
 mod figures;
+mod graphics;
 mod guard;
 mod legend;
+#[cfg(not(target_arch = "wasm32"))]
 mod paint;
 mod panel;
 mod record;
 mod screenshot;
 pub mod settings;
+#[cfg(target_arch = "wasm32")]
+mod web;
 mod window;
 
 use std::process::ExitCode;
@@ -96,85 +101,122 @@ pub struct Demo {
 }
 
 /// Builds a lab from the GL context, the command line and the scene.
-pub type MakeLab<'a, L> = Box<dyn FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String> + 'a>;
+pub type MakeLab<L> = Box<dyn FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String>>;
 
 /// Runs a demo: parses the command line, loads the model, then opens a
 /// window or writes a screenshot. Returns the process exit code; every
 /// failure is one clear line on stderr (no panic, no backtrace).
-pub fn run<L: Lab>(demo: Demo, make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String>) -> ExitCode {
+///
+/// On the web (`wasm32`) the command line is the page's query string
+/// (`?clip=walk&time=0.4&set=fade=0.5&paused`), the window is the page's
+/// `<canvas id="lab">` and a failure is shown in the page.
+pub fn run<L: Lab + 'static>(
+    demo: Demo,
+    make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String> + 'static,
+) -> ExitCode {
     run_with_figures(demo, &[], make)
 }
 
 /// [`run`] for a demo that declares lecture figures: `--figures DIR`
 /// renders each of them (a PNG or a GIF) into DIR, with `figures.tsv`.
-pub fn run_with_figures<L: Lab>(
+pub fn run_with_figures<L: Lab + 'static>(
     demo: Demo,
     figures: &[Figure],
-    make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String>,
+    make: impl FnOnce(&Arc<glow::Context>, &Args, Scene) -> Result<L, String> + 'static,
 ) -> ExitCode {
-    use clap::parser::ValueSource;
-    use clap::{CommandFactory, FromArgMatches};
-    guard::install_hook();
+    guard::install_hook(demo.crate_name);
     let known = match settings::from_handout(demo.handout) {
         Ok(known) => known,
-        Err(message) => {
-            eprintln!("{}: {message}", demo.crate_name);
-            return ExitCode::from(1);
-        }
+        Err(message) => return failed(demo, &message),
     };
-    let help = settings::help_text(&known);
-    let matches = Args::command().name(demo.crate_name).about(demo.title).after_help(help).get_matches();
-    let mut args = match Args::from_arg_matches(&matches) {
+    let args = match command_line(demo, &known) {
         Ok(args) => args,
-        Err(e) => e.exit(),
+        Err(code) => return code,
     };
-    args.size_given = matches.value_source("size") == Some(ValueSource::CommandLine);
+    #[cfg(not(target_arch = "wasm32"))]
     if args.figures.is_some() {
         return match figures::render_all(demo, figures, &args) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(message) => {
-                eprintln!("{}: {message}", demo.crate_name);
-                ExitCode::from(1)
-            }
+            Err(message) => failed(demo, &message),
         };
     }
+    #[cfg(target_arch = "wasm32")]
+    let _ = figures;
     let keys: Vec<&str> = known.iter().map(|s| s.key.as_str()).collect();
     if let Some((key, _)) = args.settings.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
         let known = if keys.is_empty() { "none".to_string() } else { keys.join(", ") };
-        eprintln!("{}: --set {key}=...: no such setting; this demo knows: {known}", demo.crate_name);
-        return ExitCode::from(1);
+        return failed(demo, &format!("--set {key}=...: no such setting; this demo knows: {known}"));
     }
     let scene = match load_scene(&args) {
         Ok(scene) => scene,
-        Err(message) => {
-            eprintln!("{}: {message}", demo.crate_name);
-            return ExitCode::from(1);
-        }
+        Err(message) => return failed(demo, &message),
     };
     if args.info {
         print!("{}", summary(&scene.model, &scene.source));
         return ExitCode::SUCCESS;
     }
     let make: MakeLab<L> = Box::new(make);
-    let result = if args.screenshot.is_some() {
+    match start(demo, args, scene, make) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Message(message)) => failed(demo, &message),
+        Err(Failure::Stopped(stop)) => {
+            let (text, code) = stop.report(demo.crate_name);
+            say(&text);
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// The command line (native) or the page's query string (web) as [`Args`];
+/// a mistake in it is reported (clap's message, or in the page) as an exit code.
+#[cfg(not(target_arch = "wasm32"))]
+fn command_line(demo: Demo, known: &[settings::Setting]) -> Result<Args, ExitCode> {
+    use clap::parser::ValueSource;
+    use clap::{CommandFactory, FromArgMatches};
+    let help = settings::help_text(known);
+    let matches = Args::command().name(demo.crate_name).about(demo.title).after_help(help).get_matches();
+    let mut args = match Args::from_arg_matches(&matches) {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
+    args.size_given = matches.value_source("size") == Some(ValueSource::CommandLine);
+    Ok(args)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn command_line(demo: Demo, _known: &[settings::Setting]) -> Result<Args, ExitCode> {
+    web::page_args().map_err(|message| failed(demo, &message))
+}
+
+/// Screenshot, recording or window, as the command line asks.
+#[cfg(not(target_arch = "wasm32"))]
+fn start<L: Lab + 'static>(demo: Demo, args: Args, scene: Scene, make: MakeLab<L>) -> Result<(), Failure> {
+    if args.screenshot.is_some() {
         screenshot::run(demo, &args, scene, make)
     } else if args.record.is_some() {
         record::run(demo, &args, scene, make)
     } else {
         window::run(demo, &args, scene, make)
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::Message(message)) => {
-            eprintln!("{}: {message}", demo.crate_name);
-            ExitCode::from(1)
-        }
-        Err(Failure::Stopped(stop)) => {
-            let (text, code) = stop.report(demo.crate_name);
-            eprintln!("{text}");
-            ExitCode::from(code)
-        }
     }
+}
+
+/// On the web: the page's canvas; the browser drives the frames from here on.
+#[cfg(target_arch = "wasm32")]
+fn start<L: Lab + 'static>(demo: Demo, args: Args, scene: Scene, make: MakeLab<L>) -> Result<(), Failure> {
+    window::spawn(demo, Box::leak(Box::new(args)), scene, make)
+}
+
+/// Says `message` as this demo's one-line failure; exit code 1.
+fn failed(demo: Demo, message: &str) -> ExitCode {
+    say(&format!("{}: {message}", demo.crate_name));
+    ExitCode::from(1)
+}
+
+/// A failure's text: on stderr, and on the web in the page too.
+pub(crate) fn say(text: &str) {
+    eprintln!("{text}");
+    #[cfg(target_arch = "wasm32")]
+    web::show_failure(text);
 }
 
 /// Why a run ended early.

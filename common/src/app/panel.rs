@@ -34,6 +34,7 @@ pub(super) fn side_panel<L: Lab>(ui: &mut egui::Ui, shared: Shared, lab: &mut L)
 /// lines (the window's default), more for larger pictures so the text keeps
 /// its size on a slide (never under 0.75: smaller text is unreadable), and
 /// 1.75 times that in projector mode.
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn capture_scale(height: u32, present: bool) -> f32 {
     let base = (height as f32 / 720.0).clamp(0.75, 4.0);
     if present { base * PRESENT_ZOOM } else { base }

@@ -6,6 +6,9 @@
 //! always gives the same frames. What is written goes to a temporary name
 //! first and is removed on any failure: nothing half-written is left behind.
 
+// On the web only the command line's checks are used (no headless capture).
+#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
+
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
@@ -13,6 +16,7 @@ use std::path::{Path, PathBuf};
 use image::codecs::gif::{GifEncoder, Repeat};
 use image::{Delay, Frame, RgbaImage};
 
+#[cfg(not(target_arch = "wasm32"))]
 use super::capture::Capture;
 use super::{Args, Demo, Failure, Lab, MakeLab, Scene};
 
@@ -106,6 +110,7 @@ impl Drop for Written {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L>) -> Result<(), Failure> {
     let path = args.record.clone().expect("record path given");
     let output = if path.is_dir() { Output::Folder(path) } else { Output::Gif(path) };

@@ -1,12 +1,15 @@
 //! `--screenshot PATH`: render headless through EGL and write a PNG (with
 //! `--frames N`, N frames 1/60 s apart, timed, the last one written).
 
-use std::time::Instant;
-
-use super::capture::Capture;
 use super::guard::guard;
-use super::{Args, Demo, Failure, Lab, MakeLab, Scene};
-use crate::gl;
+use super::{Failure, Lab};
+#[cfg(not(target_arch = "wasm32"))]
+use {
+    super::capture::Capture,
+    super::{Args, Demo, MakeLab, Scene},
+    crate::gl,
+    std::time::Instant,
+};
 
 /// The most `update` calls [`advance`] makes: 10 s at 60 frames a second.
 pub(super) const MAX_STEPS: u32 = 600;
@@ -25,6 +28,7 @@ pub(super) fn advance<L: Lab>(lab: &mut L, seconds: f32) -> Result<(), Failure> 
     Ok(())
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L>) -> Result<(), Failure> {
     let path = args.screenshot.clone().expect("screenshot path given");
     let (w, h) = args.size;

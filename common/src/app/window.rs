@@ -1,46 +1,29 @@
 //! The windowed runner: winit 0.30 + glutin 0.32 (OpenGL 3.3 core) + egui.
 
 use std::collections::VecDeque;
-use std::num::NonZeroU32;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Instant;
 
-use glutin::config::{Config, ConfigTemplateBuilder, GlConfig};
-use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, PossiblyCurrentContext, Version};
-use glutin::display::GetGlDisplay;
-use glutin::prelude::*;
-use glutin::surface::{Surface, SwapInterval, WindowSurface};
-use glutin_winit::{DisplayBuilder, GlWindow};
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, KeyEvent, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
-use winit::raw_window_handle::HasWindowHandle;
-use winit::window::{Window, WindowId};
+use winit::window::WindowId;
 
+use super::graphics::{Graphics, create_graphics};
 use super::guard::guard;
 use super::panel::{Shared, side_panel};
 use super::screenshot::advance;
 use super::{Args, Demo, Failure, Lab, MakeLab, Scene};
+use crate::Instant;
 use crate::camera::OrbitCamera;
 use crate::gl;
-
-/// Window, GL context and egui, made once the event loop is running.
-struct Graphics {
-    window: Window,
-    surface: Surface<WindowSurface>,
-    context: PossiblyCurrentContext,
-    gl: Arc<glow::Context>,
-    egui: egui_glow::EguiGlow,
-}
 
 struct App<'a, L: Lab> {
     demo: Demo,
     /// The handout's settings table as text, for the help window.
     settings_help: String,
     args: &'a Args,
-    pending: Option<(Scene, MakeLab<'a, L>)>,
+    pending: Option<(Scene, MakeLab<L>)>,
     graphics: Option<Graphics>,
     lab: Option<L>,
     orbit: OrbitCamera,
@@ -56,10 +39,15 @@ struct App<'a, L: Lab> {
     last_frame: Instant,
     frame_times: VecDeque<f32>,
     frames_drawn: u32,
+    /// The 3D view's size the camera was last framed for, while the user
+    /// has not moved the camera (`None` once they have): until then a new
+    /// size (the panel settling, the page laying out the canvas) frames again.
+    framed_for: Option<(i32, i32)>,
     started: Instant,
     failure: Option<Failure>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L>) -> Result<(), Failure> {
     let event_loop = EventLoop::new().map_err(|e| {
         format!(
@@ -67,30 +55,7 @@ pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L
              --screenshot out.png to render headless"
         )
     })?;
-    let settings = super::settings::from_handout(demo.handout).unwrap_or_default();
-    let mut app = App {
-        demo,
-        settings_help: super::settings::help_text(&settings),
-        args,
-        pending: Some((scene, make)),
-        graphics: None,
-        lab: None,
-        orbit: OrbitCamera::framing(&crate::camera::Aabb::EMPTY, 1.0),
-        paused: false,
-        speed: 1.0,
-        step: 0.0,
-        show_help: false,
-        present: args.present,
-        take_screenshot: false,
-        message: String::new(),
-        drag: None,
-        cursor: None,
-        last_frame: Instant::now(),
-        frame_times: VecDeque::new(),
-        frames_drawn: 0,
-        started: Instant::now(),
-        failure: None,
-    };
+    let mut app = App::new(demo, args, scene, make);
     event_loop.run_app(&mut app).map_err(|e| format!("the window's event loop failed: {e}"))?;
     if let Some(failure) = app.failure {
         return Err(failure);
@@ -102,48 +67,60 @@ pub(super) fn run<L: Lab>(demo: Demo, args: &Args, scene: Scene, make: MakeLab<L
     Ok(())
 }
 
-/// Picks the config with the most samples up to 4 (smooth edges), else the first.
-fn pick_config(configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
-    configs
-        .reduce(|best, c| if c.num_samples() > best.num_samples() && c.num_samples() <= 4 { c } else { best })
-        .expect("glutin offers at least one config")
+/// The web's window: the page's canvas. Returns at once; the browser then
+/// calls the frame loop (`requestAnimationFrame`) and the event handlers.
+#[cfg(target_arch = "wasm32")]
+pub(super) fn spawn<L: Lab + 'static>(
+    demo: Demo,
+    args: &'static Args,
+    scene: Scene,
+    make: MakeLab<L>,
+) -> Result<(), Failure> {
+    use winit::platform::web::EventLoopExtWebSys;
+    let event_loop = EventLoop::new().map_err(|e| format!("cannot run in this page ({e})"))?;
+    let mut app = App::new(demo, args, scene, make);
+    app.paused = super::web::starts_paused();
+    event_loop.spawn_app(app);
+    Ok(())
 }
 
-fn create_graphics(event_loop: &ActiveEventLoop, title: &str, size: (u32, u32)) -> Result<Graphics, String> {
-    let attributes =
-        Window::default_attributes().with_title(title).with_inner_size(winit::dpi::PhysicalSize::new(size.0, size.1));
-    let template = ConfigTemplateBuilder::new().with_depth_size(24);
-    let (window, config) = DisplayBuilder::new()
-        .with_window_attributes(Some(attributes.clone()))
-        .build(event_loop, template, pick_config)
-        .map_err(|e| format!("no OpenGL config for a window: {e}"))?;
-    let display = config.display();
-    let window = match window {
-        Some(w) => w,
-        None => glutin_winit::finalize_window(event_loop, attributes, &config).map_err(|e| e.to_string())?,
-    };
-    let handle = window.window_handle().map_err(|e| e.to_string())?.as_raw();
-    let context_attributes = ContextAttributesBuilder::new()
-        .with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3))))
-        .with_profile(GlProfile::Core)
-        .build(Some(handle));
-    // SAFETY: the config and the window handle come from this display and window.
-    let context = unsafe { display.create_context(&config, &context_attributes) }
-        .map_err(|e| format!("the driver refused an OpenGL 3.3 core context: {e}"))?;
-    let surface_attributes = window.build_surface_attributes(Default::default()).map_err(|e| e.to_string())?;
-    // SAFETY: the surface is made for this window, which outlives it (both in `Graphics`).
-    let surface = unsafe { display.create_window_surface(&config, &surface_attributes) }.map_err(|e| e.to_string())?;
-    let context = context.make_current(&surface).map_err(|e| e.to_string())?;
-    let _ = surface.set_swap_interval(&context, SwapInterval::Wait(NonZeroU32::MIN));
-    // SAFETY: the context is current, so the loaded function pointers belong to it.
-    let gl = unsafe { glow::Context::from_loader_function_cstr(|name| display.get_proc_address(name)) };
-    let gl = Arc::new(gl);
-    let egui = egui_glow::EguiGlow::new(event_loop, gl.clone(), None, None, true);
-    Ok(Graphics { window, surface, context, gl, egui })
+impl<'a, L: Lab> App<'a, L> {
+    fn new(demo: Demo, args: &'a Args, scene: Scene, make: MakeLab<L>) -> Self {
+        let settings = super::settings::from_handout(demo.handout).unwrap_or_default();
+        App {
+            demo,
+            settings_help: super::settings::help_text(&settings),
+            args,
+            pending: Some((scene, make)),
+            graphics: None,
+            lab: None,
+            orbit: OrbitCamera::framing(&crate::camera::Aabb::EMPTY, 1.0),
+            paused: false,
+            speed: 1.0,
+            step: 0.0,
+            show_help: false,
+            present: args.present,
+            take_screenshot: false,
+            message: String::new(),
+            drag: None,
+            cursor: None,
+            last_frame: Instant::now(),
+            frame_times: VecDeque::new(),
+            frames_drawn: 0,
+            framed_for: Some((0, 0)),
+            started: Instant::now(),
+            failure: None,
+        }
+    }
 }
 
 impl<L: Lab> App<'_, L> {
     fn fail(&mut self, event_loop: &ActiveEventLoop, failure: Failure) {
+        #[cfg(target_arch = "wasm32")]
+        match &failure {
+            Failure::Message(message) => super::say(&format!("{}: {message}", self.demo.crate_name)),
+            Failure::Stopped(stop) => super::web::show_stop(self.demo.crate_name, stop),
+        }
         self.failure = Some(failure);
         event_loop.exit();
     }
@@ -200,6 +177,7 @@ impl<L: Lab> App<'_, L> {
 
     fn mouse_moved(&mut self, x: f64, y: f64) {
         if let (Some(button), Some((px, py))) = (self.drag, self.cursor) {
+            self.framed_for = None;
             let (dx, dy) = ((x - px) as f32, (y - py) as f32);
             let height = self.graphics.as_ref().map_or(600.0, |g| g.window.inner_size().height as f32);
             match button {
@@ -261,13 +239,14 @@ impl<L: Lab> App<'_, L> {
             return self.fail(event_loop, stop.into());
         }
 
-        if lab.take_reframe() {
-            let aspect = g.window.inner_size().width as f32 / g.window.inner_size().height.max(1) as f32;
-            self.orbit = OrbitCamera::framing(&lab.bounds(), aspect);
-        }
+        // The first frame knows the panel's width: frame the model in the
+        // 3D view as it is (as `--screenshot` of the view's size does).
         let size = g.window.inner_size();
         let left = (panel_right * g.egui.egui_ctx.pixels_per_point()).round() as i32;
         let viewport = [left, 0, (size.width as i32 - left).max(1), size.height.max(1) as i32];
+        if lab.take_reframe() || self.frames_drawn == 0 {
+            self.orbit = OrbitCamera::framing(&lab.bounds(), viewport[2] as f32 / viewport[3] as f32);
+        }
         let camera = self.orbit.camera(viewport[2] as f32, viewport[3] as f32);
         let gl_ctx = g.gl.clone();
         let background = if self.present { gl::PRESENT_BACKGROUND } else { gl::BACKGROUND };
@@ -279,10 +258,12 @@ impl<L: Lab> App<'_, L> {
             self.message = save_viewport(&gl_ctx, viewport, self.demo.crate_name);
         }
         g.egui.paint(&g.window);
-        if let Err(e) = g.surface.swap_buffers(&g.context) {
-            return self.fail(event_loop, format!("swap buffers: {e}").into());
+        if let Err(e) = g.present() {
+            return self.fail(event_loop, e.into());
         }
         self.frames_drawn += 1;
+        #[cfg(target_arch = "wasm32")]
+        super::web::frame_drawn(self.frames_drawn, viewport, size.height, mean_ms);
         if self.args.frames.is_some_and(|n| self.frames_drawn >= n) {
             event_loop.exit();
         }
@@ -340,11 +321,7 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
         match &event {
             WindowEvent::CloseRequested => return event_loop.exit(),
             WindowEvent::RedrawRequested => return self.frame(event_loop),
-            WindowEvent::Resized(size) => {
-                if let (Some(w), Some(h)) = (NonZeroU32::new(size.width), NonZeroU32::new(size.height)) {
-                    g.surface.resize(&g.context, w, h);
-                }
-            }
+            WindowEvent::Resized(size) => g.resize(size.width, size.height),
             _ => {}
         }
         let response = g.egui.on_window_event(&g.window, &event);
@@ -362,6 +339,7 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
                     MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
                 };
                 self.orbit.zoom(steps);
+                self.framed_for = None;
             }
             _ => {}
         }

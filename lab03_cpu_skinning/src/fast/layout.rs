@@ -264,6 +264,7 @@ pub(crate) struct Uniform {
     /// Columns x, y, z and the translation.
     pub(crate) matrix: [[f32; 3]; 4],
     /// Columns of the normal matrix.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // read by the SIMD kernels only
     pub(crate) normal: [[f32; 3]; 3],
 }
 

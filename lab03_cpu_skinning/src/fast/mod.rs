@@ -176,7 +176,9 @@ fn run(
     out.normals.resize(if mesh.has_normals { mesh.vertices } else { 0 }, Vec3::ZERO);
     out.tangents.clear();
 
-    let threads = threads.min(mesh.vertices / MIN_VERTICES_PER_THREAD).max(1);
+    // The web (wasm32) has no threads: one, the caller's.
+    let threads =
+        if cfg!(target_arch = "wasm32") { 1 } else { threads.min(mesh.vertices / MIN_VERTICES_PER_THREAD).max(1) };
     let shares = Shares(Work {
         chunks: &mesh.chunks,
         slots: &mesh.slots,
@@ -218,6 +220,7 @@ fn run(
 pub struct Kernel(Level);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86_64 has the SIMD kernels
 enum Level {
     Portable,
     PortableAvx2,
@@ -235,6 +238,7 @@ impl Kernel {
     /// where the CPU has them `portable+avx2` (the same plain Rust, compiled
     /// with AVX2 and FMA allowed), `avx2+fma` and `avx512` (written out).
     pub fn available() -> Vec<Kernel> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut out = vec![Kernel(Level::Portable)];
         #[cfg(target_arch = "x86_64")]
         {

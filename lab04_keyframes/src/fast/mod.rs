@@ -180,6 +180,7 @@ pub fn reference_pose(clip: &Clip, rest: &[Transform], ticks: f64) -> Vec<Transf
 pub struct Kernel(Level);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86_64 has the SIMD kernels
 enum Level {
     Portable,
     PortableAvx2,
@@ -206,6 +207,7 @@ impl Kernel {
     /// where the CPU has them `portable+avx2` (the same plain Rust, compiled
     /// with AVX2 and FMA allowed), `avx2+fma` and `avx512` (written out).
     pub fn available() -> Vec<Kernel> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut out = vec![Kernel(Level::Portable)];
         #[cfg(target_arch = "x86_64")]
         {

@@ -135,16 +135,24 @@ impl CpuPath {
             (0..n).map(|i| crowd.palette(i)).collect::<Result<Vec<_>, _>>().unwrap_or_else(|e| panic!("{e}"));
         let (fast, share) = (&crowd.rig.fast, n.div_ceil(self.threads));
         let inner = if n == 1 { self.threads } else { 1 };
-        std::thread::scope(|s| {
-            let jobs: Vec<_> = (self.outs[..n].chunks_mut(share).zip(palettes.chunks(share)))
-                .map(|(outs, palettes)| {
-                    s.spawn(move || outs.iter_mut().zip(palettes).try_for_each(|(o, p)| skin_fast(fast, p, o, inner)))
-                })
-                .collect();
-            for job in jobs {
-                job.join().expect("a skinning thread").unwrap_or_else(|e| panic!("{e}"));
-            }
-        });
+        if self.threads == 1 {
+            // One thread (the web has no others): skin on this one.
+            let mut skin_all = self.outs[..n].iter_mut().zip(&palettes);
+            skin_all.try_for_each(|(o, p)| skin_fast(fast, p, o, 1)).unwrap_or_else(|e| panic!("{e}"));
+        } else {
+            std::thread::scope(|s| {
+                let jobs: Vec<_> = (self.outs[..n].chunks_mut(share).zip(palettes.chunks(share)))
+                    .map(|(outs, palettes)| {
+                        s.spawn(move || {
+                            outs.iter_mut().zip(palettes).try_for_each(|(o, p)| skin_fast(fast, p, o, inner))
+                        })
+                    })
+                    .collect();
+                for job in jobs {
+                    job.join().expect("a skinning thread").unwrap_or_else(|e| panic!("{e}"));
+                }
+            });
+        }
         let style = SurfaceStyle { vertex_colors: view.mode() != 0, ..SurfaceStyle::default() };
         for i in 0..n {
             self.buffers[i].update_positions(gl, &self.outs[i].positions);
