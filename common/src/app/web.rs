@@ -41,26 +41,12 @@ pub(super) fn page_args() -> Result<Args, String> {
     })
 }
 
-/// `a=1&b=x%20y` as (key, value) pairs, `+` and `%XX` decoded.
+/// `a=1&b=x%20y` as (key, value) pairs, `+` and `%XX` decoded (by the
+/// browser's own `decodeURIComponent`; a malformed escape stays as typed).
 fn query_pairs(search: &str) -> Vec<(String, String)> {
     let decode = |s: &str| {
-        let bytes = s.replace('+', " ").into_bytes();
-        let mut out = Vec::with_capacity(bytes.len());
-        let mut i = 0;
-        while i < bytes.len() {
-            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-            match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
-                (b'%', Some(byte)) => {
-                    out.push(byte);
-                    i += 3;
-                }
-                (b, _) => {
-                    out.push(b);
-                    i += 1;
-                }
-            }
-        }
-        String::from_utf8_lossy(&out).into_owned()
+        let spaced = s.replace('+', " ");
+        js_sys::decode_uri_component(&spaced).map(String::from).unwrap_or(spaced)
     };
     let search = search.strip_prefix('?').unwrap_or(search);
     let pairs = search.split('&').filter(|p| !p.is_empty());

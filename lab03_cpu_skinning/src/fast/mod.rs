@@ -219,33 +219,37 @@ fn run(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kernel(Level);
 
+/// What a kernel may use of this CPU, slowest first: plain Rust, plain Rust
+/// compiled with AVX2 and FMA allowed, AVX2 and FMA written out, AVX-512
+/// written out. Detected once here and shared by the other labs' fast paths
+/// (lab 04's sampler, lab 07's crossfade), so every lab picks its kernels by
+/// the same rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86_64 has the SIMD kernels
-enum Level {
+pub enum Level {
+    /// Plain Rust for any CPU.
     Portable,
+    /// The same plain Rust, compiled with AVX2 and FMA allowed.
     PortableAvx2,
+    /// AVX2 and FMA intrinsics.
     Avx2,
+    /// AVX-512F intrinsics.
     Avx512,
 }
 
-impl Kernel {
-    /// The fastest kernel this CPU can run.
-    pub fn best() -> Kernel {
-        *Kernel::available().last().expect("the portable kernel runs everywhere")
-    }
-
-    /// Every kernel this CPU can run, slowest first: `portable` always, then
-    /// where the CPU has them `portable+avx2` (the same plain Rust, compiled
-    /// with AVX2 and FMA allowed), `avx2+fma` and `avx512` (written out).
-    pub fn available() -> Vec<Kernel> {
+impl Level {
+    /// Every level this CPU can run, slowest first: `Portable` always, the
+    /// next two where the CPU has AVX2 and FMA, `Avx512` where it has
+    /// AVX-512F too. Only a level from this list may pick a kernel compiled
+    /// with `#[target_feature]` (the `unsafe` calls rely on it).
+    pub fn available() -> Vec<Level> {
         #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
-        let mut out = vec![Kernel(Level::Portable)];
+        let mut out = vec![Level::Portable];
         #[cfg(target_arch = "x86_64")]
         {
             if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-                out.extend([Kernel(Level::PortableAvx2), Kernel(Level::Avx2)]);
+                out.extend([Level::PortableAvx2, Level::Avx2]);
                 if is_x86_feature_detected!("avx512f") {
-                    out.push(Kernel(Level::Avx512));
+                    out.push(Level::Avx512);
                 }
             }
         }
@@ -255,12 +259,30 @@ impl Kernel {
     /// `"portable"`, `"portable+avx2"`, `"avx2+fma"` or `"avx512"` (for
     /// benchmark reports).
     pub fn name(self) -> &'static str {
-        match self.0 {
+        match self {
             Level::Portable => "portable",
             Level::PortableAvx2 => "portable+avx2",
             Level::Avx2 => "avx2+fma",
             Level::Avx512 => "avx512",
         }
+    }
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU can run.
+    pub fn best() -> Kernel {
+        *Kernel::available().last().expect("the portable kernel runs everywhere")
+    }
+
+    /// Every kernel this CPU can run, slowest first (one per
+    /// [`Level::available`]).
+    pub fn available() -> Vec<Kernel> {
+        Level::available().into_iter().map(Kernel).collect()
+    }
+
+    /// The kernel's [`Level::name`].
+    pub fn name(self) -> &'static str {
+        self.0.name()
     }
 
     fn run(self, normals: Normals, work: Work) -> Cost {

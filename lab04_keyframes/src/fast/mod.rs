@@ -46,6 +46,7 @@ mod portable;
 pub use layout::{FastClip, FastError, MAX_BYTES, PoseLanes};
 
 use crate::given::{Mode, PlaybackError};
+use lab03_cpu_skinning::fast::Level;
 
 /// Nodes per group: the width of an AVX-512 register in floats.
 pub const LANES: usize = 16;
@@ -179,56 +180,22 @@ pub fn reference_pose(clip: &Clip, rest: &[Transform], ticks: f64) -> Vec<Transf
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kernel(Level);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86_64 has the SIMD kernels
-enum Level {
-    Portable,
-    PortableAvx2,
-    Avx2,
-    Avx512,
-}
-
 impl Kernel {
     /// The fastest kernel this CPU can run.
     pub fn best() -> Kernel {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-                if is_x86_feature_detected!("avx512f") {
-                    return Kernel(Level::Avx512);
-                }
-                return Kernel(Level::Avx2);
-            }
-        }
-        Kernel(Level::Portable)
+        *Kernel::available().last().expect("the portable kernel runs everywhere")
     }
 
-    /// Every kernel this CPU can run, slowest first: `portable` always, then
-    /// where the CPU has them `portable+avx2` (the same plain Rust, compiled
-    /// with AVX2 and FMA allowed), `avx2+fma` and `avx512` (written out).
+    /// Every kernel this CPU can run, slowest first: one per level lab 03
+    /// detects ([`Level::available`]: `portable` always, then where the CPU
+    /// has them `portable+avx2`, `avx2+fma` and `avx512`).
     pub fn available() -> Vec<Kernel> {
-        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
-        let mut out = vec![Kernel(Level::Portable)];
-        #[cfg(target_arch = "x86_64")]
-        {
-            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-                out.extend([Kernel(Level::PortableAvx2), Kernel(Level::Avx2)]);
-                if is_x86_feature_detected!("avx512f") {
-                    out.push(Kernel(Level::Avx512));
-                }
-            }
-        }
-        out
+        Level::available().into_iter().map(Kernel).collect()
     }
 
     /// `"portable"`, `"portable+avx2"`, `"avx2+fma"` or `"avx512"`.
     pub fn name(self) -> &'static str {
-        match self.0 {
-            Level::Portable => "portable",
-            Level::PortableAvx2 => "portable+avx2",
-            Level::Avx2 => "avx2+fma",
-            Level::Avx512 => "avx512",
-        }
+        self.0.name()
     }
 
     /// Whether this kernel needs AVX2 and FMA (so `portable+avx2` or

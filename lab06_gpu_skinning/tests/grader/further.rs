@@ -64,7 +64,7 @@ fn same(what: &str, a: &Captured, b: &Captured, size: f32) {
 
 /// The built-in character in a pose of its walk, its chest squashed
 /// non-uniformly (so that the normals need the inverse-transpose).
-fn character() -> (SkinnedMesh, Vec<Mat4>) {
+pub fn character() -> (SkinnedMesh, Vec<Mat4>) {
     let model = common::character::build();
     let clip = &model.clips[1];
     let mut cursors = lab04_keyframes::ClipCursors::for_clip(clip);

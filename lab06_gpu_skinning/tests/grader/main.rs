@@ -7,6 +7,7 @@
 
 mod fixture;
 mod further;
+mod gles;
 mod palette;
 mod shader;
 

@@ -6,15 +6,17 @@
 
 use common::headless::Headless;
 use common::model::SkinnedMesh;
-use glam::{Mat4, Quat, Vec3};
+use glam::Mat4;
 use lab06_gpu_skinning::{Captured, exercise, further, given, solution};
+
+use crate::further::character;
 
 fn gles() -> Headless {
     Headless::new_gles(16, 16).unwrap_or_else(|e| panic!("these tests need OpenGL ES 3.0 (as WebGL2): {e}"))
 }
 
 #[test]
-fn every_skinning_shader_links_as_glsl_es_3_00() {
+fn given_every_skinning_shader_links_as_glsl_es_3_00() {
     let headless = gles();
     let gl = headless.gl();
     let components = given::max_vertex_uniform_components(gl);
@@ -31,21 +33,6 @@ fn every_skinning_shader_links_as_glsl_es_3_00() {
     }
 }
 
-/// The character in its walk at 0.4 s, the chest squashed non-uniformly.
-fn character() -> (SkinnedMesh, Vec<Mat4>) {
-    let model = common::character::build();
-    let clip = &model.clips[1];
-    let mut cursors = lab04_keyframes::ClipCursors::for_clip(clip);
-    let rest = model.skeleton.rest_locals();
-    let mode = lab04_keyframes::Mode::Loop;
-    let mut pose = lab04_keyframes::solution::pose_at(clip, &rest, 0.4, mode, &mut cursors, Quat::slerp).unwrap();
-    pose[model.skeleton.find("chest").unwrap()].scale = Vec3::new(1.3, 1.0, 0.7);
-    let world = lab01_hierarchy::solution::world_matrices(&model.skeleton, &pose);
-    let mesh = model.meshes.into_iter().next().unwrap();
-    let palette = lab03_cpu_skinning::solution::bone_gradients(&model.global_inverse, &world, &mesh.bones);
-    (mesh, palette)
-}
-
 /// The reference shader and steps 1-2 on `headless`, read back by transform feedback.
 fn skin(headless: &Headless, mesh: &SkinnedMesh, palette: &[Mat4]) -> Captured {
     let gl = headless.gl();
@@ -60,7 +47,7 @@ fn skin(headless: &Headless, mesh: &SkinnedMesh, palette: &[Mat4]) -> Captured {
 }
 
 #[test]
-fn reference_skins_alike_under_gles_and_gl() {
+fn given_reference_skins_alike_under_gles_and_gl() {
     let (mesh, palette) = character();
     let es = skin(&gles(), &mesh, &palette);
     let core = skin(&Headless::new(16, 16).unwrap_or_else(|e| panic!("{e}")), &mesh, &palette);
