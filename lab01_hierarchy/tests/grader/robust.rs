@@ -99,3 +99,16 @@ fn given_local_from_world_refuses_a_parent_with_zero_scale() {
     let flat = Mat4::from_scale(glam::Vec3::new(1.0, 0.0, 1.0));
     solution::local_from_world(&flat, &Mat4::IDENTITY);
 }
+
+/// The handout's numbers about the built-in character come from the code:
+/// its depth ("8 levels deep") and its node count.
+#[test]
+fn given_the_handouts_numbers_about_the_character_hold() {
+    let handout = include_str!("../../README.md");
+    let skeleton = common::character::build().skeleton;
+    let levels = skeleton.levels();
+    assert!(
+        handout.contains(&format!("The character is {levels} levels deep")),
+        "README.md should say \"The character is {levels} levels deep\" (Concepts, Walking the tree)"
+    );
+}
