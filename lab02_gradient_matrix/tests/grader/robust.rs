@@ -125,3 +125,24 @@ fn given_edge_cases_still_work() {
     let g = solution::skinning_matrices(&Mat4::IDENTITY, &world, &[bone(1)]);
     check_mat4("skinning matrix of the last node", g[0], world[1], &[]).or_fail();
 }
+
+/// The handout's facts about the built-in character's bones and nodes
+/// (Concepts, "Bone index vs node index", and the failure example) come
+/// from the code.
+#[test]
+fn given_the_handouts_bone_and_node_numbers_hold() {
+    let handout = include_str!("../../README.md");
+    let model = common::character::build();
+    let nodes = &model.skeleton.nodes;
+    let bones = &model.meshes[0].bones;
+    let node_of = |b: usize| bones[b].node;
+    let flat = handout.split_whitespace().collect::<Vec<_>>().join(" ");
+    let says = |text: String| assert!(flat.contains(&text), "README.md should say: {text}");
+    says(format!("The built-in character has {} nodes", nodes.len()));
+    says(format!("{} joints) and {} bones", nodes.len() - 2, bones.len()));
+    says(format!("bone 0 is `{}` (node {})", nodes[node_of(0)].name, node_of(0)));
+    says(format!("bone 8 is `{}` (node {})", nodes[node_of(8)].name, node_of(8)));
+    says(format!("node 8 is `{}`", nodes[8].name));
+    let chest_height = model.meshes[0].bones[0].offset.inverse().w_axis.y;
+    says(format!("`{}`, {chest_height:.2} m up", nodes[node_of(0)].name));
+}
