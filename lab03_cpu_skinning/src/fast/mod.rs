@@ -6,7 +6,7 @@
 //! four to twelve times faster: with AVX-512, faster than ozz-animation's
 //! `SkinningJob` while computing exact normals (with AVX2, faster on a
 //! character, a little slower on a mesh where every vertex has 4 bones).
-//! Every step below was measured (the lab's README,
+//! Every step below was measured (the lab's FURTHER.md,
 //! "The benchmark", has the figures and what each step bought):
 //!
 //! 1. **Once per mesh** ([`FastMesh::new`]): check the per-vertex data, then

@@ -151,3 +151,17 @@ fn given_reference_bone_gradients_names_a_node_with_no_world_matrix() {
     let world = vec![Mat4::IDENTITY; last_node + 1];
     assert_eq!(lab03_cpu_skinning::solution::bone_gradients(&Mat4::IDENTITY, &world, bones).len(), bones.len());
 }
+
+/// The handout's numbers about the built-in character (the steps' preamble
+/// and step 2's hint 1) come from the code.
+#[test]
+fn given_the_handouts_numbers_about_the_character_hold() {
+    let handout = include_str!("../../README.md");
+    let flat = handout.split_whitespace().collect::<Vec<_>>().join(" ");
+    let model = common::character::build();
+    let vertices = model.meshes[0].positions.len();
+    let thousands = format!("{},{:03}", vertices / 1000, vertices % 1000);
+    let says = |text: String| assert!(flat.contains(&text), "README.md should say: {text}");
+    says(format!("({thousands} on the character)"));
+    says(format!("The character has {} nodes and {} bones", model.skeleton.nodes.len(), model.meshes[0].bones.len()));
+}
