@@ -4,7 +4,7 @@ use common::app::{Figure, Legend};
 
 use crate::{BONE, Hierarchy, REST, SELECTED, SUBTREE};
 
-/// The figures, rendered by `tools/figures/render` (README, instructor notes).
+/// The figures, rendered by `tools/figures/render` (INSTRUCTORS.md).
 pub const FIGURES: [Figure; 3] = [
     Figure::still(
         "forearm-turned",

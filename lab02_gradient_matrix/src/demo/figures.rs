@@ -4,7 +4,7 @@ use common::app::{Figure, Legend};
 
 use crate::{ARROW, BIND, Gradients, SELECTED, TARGET};
 
-/// The figures, rendered by `tools/figures/render` (README, instructor notes).
+/// The figures, rendered by `tools/figures/render` (INSTRUCTORS.md).
 pub const FIGURES: [Figure; 2] = [
     Figure::still(
         "bind-to-target",

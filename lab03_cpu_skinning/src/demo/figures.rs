@@ -4,7 +4,7 @@ use common::app::{Figure, Legend};
 
 use crate::{CpuSkinning, View, look};
 
-/// The figures, rendered by `tools/figures/render` (README, instructor notes).
+/// The figures, rendered by `tools/figures/render` (INSTRUCTORS.md).
 pub const FIGURES: [Figure; 3] = [
     Figure::still("heat-forearm", "The left forearm's skinning weights as heat: blue none, green half, red all")
         .time(0.5)

@@ -6,7 +6,7 @@
 //! once per submission in one shared target folder, and runs every step test
 //! in its own process with a time and a memory limit. It writes Gradescope's
 //! `results.json`, JUnit XML and GitHub Classroom's runner result per
-//! student, and `class.csv` for the class. See the README's instructor notes.
+//! student, and `class.csv` for the class. See INSTRUCTORS.md, "Grading a class".
 
 pub mod compile;
 pub mod config;
