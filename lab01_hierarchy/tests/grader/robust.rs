@@ -101,7 +101,7 @@ fn given_local_from_world_refuses_a_parent_with_zero_scale() {
 }
 
 /// The handout's numbers about the built-in character come from the code:
-/// its depth ("8 levels deep") and its node count.
+/// its depth ("8 levels deep") and the forearm's offset ("0.28 m").
 #[test]
 fn given_the_handouts_numbers_about_the_character_hold() {
     let handout = include_str!("../../README.md");
@@ -110,5 +110,11 @@ fn given_the_handouts_numbers_about_the_character_hold() {
     assert!(
         handout.contains(&format!("The character is {levels} levels deep")),
         "README.md should say \"The character is {levels} levels deep\" (Concepts, Walking the tree)"
+    );
+    let forearm = skeleton.find("forearm_l").expect("the character has forearm_l");
+    let along = skeleton.nodes[forearm].local.translation.length();
+    assert!(
+        handout.contains(&format!("the forearm is {along:.2} m along the upper arm")),
+        "README.md should say \"the forearm is {along:.2} m along the upper arm\" (Concepts, Local and world)"
     );
 }
