@@ -29,7 +29,10 @@ pub fn clip_ticks(_seconds: f64, _clip: &Clip, _mode: Mode) -> f64 {
 /// 0 at `from`'s time and 1 at `to`'s. Before the first key, and on or after
 /// the last, hold the end key (`Interval::hold`). The factor is never NaN.
 ///
-/// Ask yourself: which key is `from` when `ticks` is exactly a key's time?
+/// Write the binary search yourself (README, Concepts), not `partition_point`.
+///
+/// Ask yourself: what do your two ends promise about the keys on either side,
+/// and which key is `from` when `ticks` is exactly a key's time?
 pub fn find_interval<T>(_keys: &[Key<T>], _ticks: f64) -> Option<Interval> {
     todo!("lab04 step 2: find_interval")
 }
@@ -48,7 +51,7 @@ pub fn find_with_cursor<T>(_keys: &[Key<T>], _ticks: f64, _cursor: &mut Cursor) 
 }
 
 /// Step 4a: the point `factor` of the way from `a` to `b` along the straight
-/// line (factor 0 gives `a`, 1 gives `b`).
+/// line (factor 0 gives `a`, 1 gives `b`). Check yours by hand at 0, 0.5, 1.
 pub fn lerp(_a: Vec3, _b: Vec3, _factor: f32) -> Vec3 {
     todo!("lab04 step 4: lerp")
 }
@@ -56,6 +59,8 @@ pub fn lerp(_a: Vec3, _b: Vec3, _factor: f32) -> Vec3 {
 /// Step 4b: one track of keys sampled at `ticks`, using the track's cursor
 /// (step 3) and `mix` to interpolate between the interval's two keys.
 /// `None` for an empty track.
+///
+/// Ask yourself: which two values does `mix` get when the interval holds a key?
 pub fn sample_track<T: Copy>(
     _keys: &[Key<T>],
     _ticks: f64,
@@ -72,6 +77,8 @@ pub fn sample_track<T: Copy>(
 /// cursor in `cursors`. A track with no keys keeps the value of `rest`, the
 /// node's rest transform. (Step 7 comes back here: each track then goes
 /// through your `sample_curve`, in the mode `channel.interpolation` gives.)
+///
+/// Ask yourself: why can't the three tracks share one cursor?
 pub fn sample_channel(
     _channel: &Channel,
     _rest: &Transform,

@@ -52,6 +52,9 @@ pub fn bind_influences(_gl: &glow::Context, _vao: glow::VertexArray, _buffer: gl
 /// uniform block, given `GL_MAX_VERTEX_UNIFORM_COMPONENTS` (in floats). The
 /// shader's other uniforms need `given::OTHER_UNIFORM_COMPONENTS`. Never
 /// negative, never a panic.
+///
+/// Ask yourself: what does `i32::MIN - 64` do, and what does a negative `i32`
+/// become as a `usize`?
 pub fn bone_budget(_max_vertex_uniform_components: i32) -> usize {
     todo!("lab06 step 4: bone_budget")
 }

@@ -171,8 +171,8 @@ pub fn check_budget(source: &str, bones: usize, budget: usize, components: i32) 
     Err(format!(
         "{source} has {bones} bones, but this GPU's vertex shaders hold {budget} bone matrices \
          (GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}, 16 floats per mat4, {OTHER_UNIFORM_COMPONENTS} kept for \
-         other uniforms): split the mesh by bones, pack the palette as three vec4 rows per bone (README, going \
-         further), or keep it in a uniform buffer or a texture"
+         other uniforms): split the mesh by bones, pack the palette as three vec4 rows per bone (lab06 FURTHER.md, past \
+         the budget), or keep it in a uniform buffer or a texture"
     ))
 }
 

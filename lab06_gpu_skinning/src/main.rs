@@ -336,3 +336,21 @@ fn main() -> ExitCode {
     };
     app::run_with_figures(demo, &figures::FIGURES, GpuSkinning::new)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_CROWD, Settings};
+
+    /// The handout states the demo's numbers only in its settings table; this
+    /// checks that the table's defaults and the crowd's range are the code's.
+    #[test]
+    fn demo_defaults_are_the_handouts_table() {
+        let settings = Settings::read(&common::app::Args::default()).unwrap();
+        let table = common::app::settings::from_handout(include_str!("../README.md")).unwrap();
+        let row = |key: &str| table.iter().find(|row| row.key == key).unwrap_or_else(|| panic!("no row `{key}`"));
+        assert_eq!(row("crowd").default, format!("`{}`", settings.crowd), "the crowd's default");
+        assert_eq!(row("twist").default, format!("`{}`", settings.twist), "the twist's default");
+        let range = format!("1 to {MAX_CROWD}");
+        assert!(row("crowd").help.contains(&range), "the crowd row should say {range}: {}", row("crowd").help);
+    }
+}

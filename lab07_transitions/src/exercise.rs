@@ -2,8 +2,9 @@
 //! README.md explains the ideas (Concepts) and what each step must do. Check
 //! your work with `cargo test -p lab07_transitions --test grader`; see it with
 //! `cargo run -p lab07_transitions`. Sampling is given: `Playing::sample`
-//! (lab 04's sampler with lab 05's slerp), and for step 2 lab 04's
-//! `clip_ticks` and `sample_channel` and this lab's `given::slerp`.
+//! (lab 04's sampler with lab 05's slerp), and for step 2 the given
+//! `Playing::ticks` (each clip's checked ticks), lab 04's `sample_channel`
+//! and this lab's `given::slerp`.
 
 use common::model::{Clip, Skeleton, Transform};
 use lab04_keyframes::given::Mode;
@@ -48,15 +49,18 @@ pub fn blend_clips(
 /// Step 3a: the weight of the clip fading in (`current`): 0 when a fade
 /// starts, growing in proportion with time to 1 when it ends; 1 with no fade
 /// in progress or a fade of no duration. Never NaN.
+///
+/// Ask yourself: what is 0 / 0, and when would you compute it?
 pub fn fade_weight(_crossfade: &Crossfade) -> f32 {
     todo!("lab07 step 3: fade_weight")
 }
 
 /// Step 3b: the crossfade `dt` seconds later: every clip in play keeps its
 /// own clock; a fade that has run its duration is over, and what faded out
-/// is dropped.
+/// is dropped: the fade lasts its duration (elapsed, after this advance,
+/// has reached it), not a frame less.
 ///
-/// Ask yourself: which clocks move during a fade?
+/// Ask yourself: which clocks move during a fade, and who wraps them?
 pub fn advance(_crossfade: &mut Crossfade, _dt: f64) {
     todo!("lab07 step 3: advance")
 }
@@ -88,13 +92,17 @@ pub fn fade_to(
 
 /// Step 5a: the length in seconds of one cycle of two synced loops of
 /// lengths `length_a` and `length_b` blended by `weight` (0: all `a`).
+///
+/// Ask yourself: what is it at weight 0, at 1, and in between?
 pub fn cycle_seconds(_length_a: f64, _length_b: f64, _weight: f32) -> f64 {
     todo!("lab07 step 5: cycle_seconds")
 }
 
 /// Step 5b: the shared phase (the fraction of a cycle done, in `[0, 1)`)
-/// `dt` seconds later, with the cycle length of step 5a. A cycle of no
-/// length leaves the phase as it is.
+/// `dt` seconds later, with the cycle length of step 5a; it stays in [0, 1)
+/// for any dt (negative too). A cycle of no length leaves the phase as it is.
+///
+/// Ask yourself: which remainder is never negative, and can it give 1.0?
 pub fn advance_phase(_phase: f64, _dt: f64, _length_a: f64, _length_b: f64, _weight: f32) -> f64 {
     todo!("lab07 step 5: advance_phase")
 }
@@ -118,6 +126,9 @@ pub fn synced_pose(
 /// puts back, so that adding it to `reference` with weight 1 gives `pose`.
 /// The rotation delta acts in the joint's own frame (on the right). A zero
 /// reference scale counts as 1.
+///
+/// Ask yourself: solving `reference * delta = pose`, on which side goes the
+/// inverse?
 pub fn additive_delta(_reference: &Transform, _pose: &Transform) -> Transform {
     todo!("lab07 step 6: additive_delta")
 }
@@ -130,6 +141,9 @@ pub fn add_layer(_base: &Transform, _delta: &Transform, _weight: f32) -> Transfo
 
 /// Step 6c: for every node, whether it lies in the subtree under `root`
 /// (`root` included, its ancestors and siblings not).
+///
+/// Ask yourself: in which order must the nodes be visited to settle each in
+/// one pass?
 pub fn subtree_mask(_skeleton: &Skeleton, _root: usize) -> Vec<bool> {
     todo!("lab07 step 6: subtree_mask")
 }
