@@ -58,7 +58,7 @@ impl Lock {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     let pid = fs::read_to_string(&path).unwrap_or_default();
                     let pid = pid.trim();
-                    if !pid.is_empty() && Path::new("/proc").join(pid).exists() {
+                    if pid.parse().is_ok_and(crate::process::alive) {
                         return Err(format!(
                             "another grade run (process {pid}) is using {}: wait for it, or pass another --scratch",
                             scratch.display()

@@ -1,7 +1,10 @@
 //! Submission discovery on real folders (links refused, special and
-//! non-UTF-8 files named), the pristine tree's sync, and the process limits.
+//! non-UTF-8 files named), the pristine tree's sync, and the process limits
+//! (on every system: this test binary runs itself as the limited child; on
+//! Unix also through the shell).
 
 use std::fs;
+#[cfg(unix)]
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -60,6 +63,7 @@ fn each_layout_is_found_and_the_first_place_wins() {
     fs::remove_dir_all(&d).unwrap();
 }
 
+#[cfg(unix)]
 #[test]
 fn links_are_never_followed_and_bad_files_are_named() {
     let d = scratch("links");
@@ -88,6 +92,7 @@ fn links_are_never_followed_and_bad_files_are_named() {
     fs::remove_dir_all(&d).unwrap();
 }
 
+#[cfg(unix)]
 #[test]
 fn students_are_the_folders_or_the_folder_itself() {
     let d = scratch("students");
@@ -146,6 +151,7 @@ fn limits(timeout_ms: u64, memory_mb: u64) -> Limits {
     Limits { timeout: Duration::from_millis(timeout_ms), memory_mb, cpu_s: 0, output_cap: 1000 }
 }
 
+#[cfg(unix)]
 #[test]
 fn a_hang_is_stopped_with_everything_it_started() {
     let start = Instant::now();
@@ -156,6 +162,7 @@ fn a_hang_is_stopped_with_everything_it_started() {
     assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
 }
 
+#[cfg(unix)]
 #[test]
 fn the_memory_limit_is_set_and_output_is_capped() {
     let sh = Path::new("/bin/sh");
@@ -167,6 +174,77 @@ fn the_memory_limit_is_set_and_output_is_capped() {
     let ran = run_limited(sh, &["-c", "yes | head -c 100000; exit 3"], Path::new("/"), &[], &limits(5000, 0)).unwrap();
     assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
     assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
+}
+
+/// What the child does when this binary runs itself (`CLASSROOM_CHILD`):
+/// `hang` sleeps, with a grandchild that keeps the pipes open; `grow`
+/// allocates and touches 2 GiB; `spin` burns CPU; `talk` prints 100 kB.
+#[test]
+#[ignore = "only run as the child of the limit tests"]
+fn child() {
+    let Ok(what) = std::env::var("CLASSROOM_CHILD") else { return };
+    match what.as_str() {
+        "hang" => {
+            let me = std::env::current_exe().unwrap();
+            let mut grandchild = std::process::Command::new(me)
+                .args(["--exact", "child", "--ignored"])
+                .env("CLASSROOM_CHILD", "sleep")
+                .spawn()
+                .unwrap();
+            std::thread::sleep(Duration::from_secs(30));
+            let _ = grandchild.kill();
+            let _ = grandchild.wait();
+        }
+        "sleep" => std::thread::sleep(Duration::from_secs(30)),
+        "grow" => {
+            let big = vec![1u8; 2 << 30];
+            println!("allocated {}", big.iter().step_by(4096).map(|&b| b as usize).sum::<usize>());
+        }
+        "spin" => {
+            let mut x = 0u64;
+            loop {
+                x = std::hint::black_box(x.wrapping_add(1));
+            }
+        }
+        "talk" => {
+            print!("{}", "y\n".repeat(50_000));
+            std::process::exit(3);
+        }
+        other => panic!("unknown child {other}"),
+    }
+}
+
+fn run_child(what: &str, limits: &Limits) -> classroom::process::Ran {
+    let me = std::env::current_exe().unwrap();
+    let env = [("CLASSROOM_CHILD", what.as_ref())];
+    let args = ["--exact", "child", "--ignored", "--nocapture", "--test-threads=1"];
+    run_limited(&me, &args, &std::env::temp_dir(), &env, limits).unwrap()
+}
+
+#[test]
+fn limits_hold_on_every_system() {
+    let start = Instant::now();
+    let ran = run_child("hang", &limits(1000, 0));
+    assert!(ran.timed_out, "{ran:?}");
+    assert!(start.elapsed() < Duration::from_secs(20), "the grandchild kept it alive: {:?}", start.elapsed());
+
+    // macOS does not enforce a memory limit (process::PLATFORM_LIMITS).
+    if cfg!(not(target_os = "macos")) {
+        let ran = run_child("grow", &limits(20_000, 512));
+        assert!(!ran.status.is_some_and(|s| s.success()), "2 GiB under a 512 MiB limit: {ran:?}");
+        assert!(ran.stderr.contains("memory allocation of"), "{}", ran.stderr);
+    }
+
+    let ran = run_child("talk", &limits(20_000, 0));
+    assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
+    assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
+}
+
+#[test]
+fn the_cpu_limit_stops_a_spinning_child() {
+    let ran = run_child("spin", &Limits { cpu_s: 1, ..limits(30_000, 0) });
+    assert!(!ran.timed_out && !ran.status.is_some_and(|s| s.success()), "{ran:?}");
+    assert!(ran.seconds < 20.0, "{}", ran.seconds);
 }
 
 #[test]
