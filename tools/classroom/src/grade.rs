@@ -72,6 +72,10 @@ pub fn run(o: &Options) -> Result<Summary, String> {
         students.len(),
         o.jobs
     );
+    if cfg!(not(target_os = "linux")) {
+        // Linux has every limit the README lists; say what differs elsewhere.
+        eprintln!("grade: limits on {}: {}", std::env::consts::OS, crate::process::PLATFORM_LIMITS);
+    }
     let mut used = Vec::new();
     let dirs: Vec<String> = students.iter().map(|s| submission::out_name(&s.name, &mut used)).collect();
     let graded_from = Instant::now();

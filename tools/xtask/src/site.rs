@@ -88,7 +88,7 @@ pub fn build(args: Vec<String>) -> Result<(), Failure> {
     }
     fs::write(site.join("index.html"), index(&items)).map_err(|e| io(&format!("write {SITE}/index.html"), e))?;
     let mb = size(site) as f64 / 1e6;
-    println!("wrote {SITE}/ ({mb:.0} MB); serve it with: cargo xtask serve (or tools/web/serve)");
+    println!("wrote {SITE}/ ({mb:.1} MB); serve it with: cargo xtask serve (or tools/web/serve)");
     Ok(())
 }
 
