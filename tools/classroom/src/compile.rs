@@ -116,12 +116,18 @@ pub fn parse_messages(stdout: &str) -> Built {
 /// (`map`: tree-relative path, submission-relative path), cut to `max` chars.
 /// The first line says where, and whether the student's file is at fault.
 pub fn explain(e: &CompileError, tree_root: &Path, map: &[(String, String)], max: usize) -> String {
-    let mut text = e.rendered.replace(&format!("{}/", tree_root.display()), "");
-    let mut file = e.file.replace(&format!("{}/", tree_root.display()), "");
+    // Windows paths: the tree's root may be written `\\?\C:\...`, and
+    // rustc writes `lab\src\exercise.rs`; both separators are handled.
+    let root = tree_root.display().to_string();
+    let roots = [format!("{root}/"), format!("{root}\\"), format!("{}\\", root.trim_start_matches(r"\\?\"))];
+    let strip = |s: &str| roots.iter().fold(s.to_string(), |s, r| s.replace(r.as_str(), ""));
+    let mut text = strip(&e.rendered);
+    let mut file = strip(&e.file);
     let mut own = false;
     for (in_tree, shown) in map {
-        text = text.replace(in_tree.as_str(), shown);
-        if file == *in_tree {
+        let backslashed = in_tree.replace('/', "\\");
+        text = text.replace(in_tree.as_str(), shown).replace(&backslashed, shown);
+        if file == *in_tree || file == backslashed {
             file = shown.clone();
             own = true;
         }

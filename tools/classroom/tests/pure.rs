@@ -191,6 +191,18 @@ fn cargo_messages_give_test_binaries_and_the_first_error_at_the_students_file() 
     let text = explain(&e, Path::new("/scratch/tree"), &map, 1500);
     assert!(text.starts_with("compile error at src/exercise.rs:19:23: mismatched types"), "{text}");
     assert!(text.contains("--> src/exercise.rs:19:23") && !text.contains("lab01_hierarchy/"), "{text}");
+    // As on Windows: the tree's verbatim root and backslashes.
+    let windows = classroom::compile::CompileError {
+        file: r"lab01_hierarchy\src\exercise.rs".into(),
+        rendered: r"error[E0308]: mismatched types
+  --> lab01_hierarchy\src\exercise.rs:19:23
+  ::: C:\g\tree\common\src\lib.rs:1:1"
+            .into(),
+        ..e.clone()
+    };
+    let text = explain(&windows, Path::new(r"\\?\C:\g\tree"), &map, 1500);
+    assert!(text.starts_with("compile error at src/exercise.rs:19:23: mismatched types"), "{text}");
+    assert!(text.contains("--> src/exercise.rs:19:23") && text.contains("::: common\\src\\lib.rs"), "{text}");
     let other = explain(&e, Path::new("/scratch/tree"), &[], 1500);
     assert!(other.contains("course's own lab01_hierarchy/src/exercise.rs:19:23"), "{other}");
 }
