@@ -33,7 +33,8 @@ pub struct Limits {
     /// Wall-clock time before the process group is killed.
     pub timeout: Duration,
     /// Memory limit in MiB, 0 for none: the address space on Linux
-    /// (`ulimit -v`), the committed memory of each process on Windows.
+    /// (`ulimit -v`), the committed memory of each process on Windows;
+    /// not set on macOS, whose kernel does not enforce it.
     pub memory_mb: u64,
     /// CPU-time limit in seconds (`ulimit -t`; the job's user time on
     /// Windows); 0 for none.
