@@ -5,7 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::json::Json;
+use serde_json::Value;
+
 use crate::process::{Limits, run_limited};
 
 /// What a build produced.
@@ -73,43 +74,37 @@ pub fn build(tree: &Path, target_dir: &Path, lab: &str, tests: &[String], timeou
     built
 }
 
-/// Reads cargo's `--message-format=json` output.
+/// Reads cargo's `--message-format=json` output (one JSON object a line;
+/// lines that are not JSON, such as a build script's own, are skipped).
 pub fn parse_messages(stdout: &str) -> Built {
     let mut built = Built::default();
-    for msg in stdout.lines().filter_map(Json::parse) {
-        match msg.get("reason").and_then(Json::as_str) {
+    for msg in stdout.lines().filter_map(|l| serde_json::from_str::<Value>(l).ok()) {
+        match msg["reason"].as_str() {
             Some("compiler-artifact") => {
-                let target = msg.get("target");
-                let kinds = target.and_then(|t| t.get("kind")).map(Json::items).unwrap_or_default();
-                let is_test = kinds.iter().any(|k| k.as_str() == Some("test"));
-                let name = target.and_then(|t| t.get("name")).and_then(Json::as_str);
-                let exe = msg.get("executable").and_then(Json::as_str);
-                if let (true, Some(name), Some(exe)) = (is_test, name, exe) {
+                let target = &msg["target"];
+                let kinds = target["kind"].as_array().map(Vec::as_slice).unwrap_or_default();
+                let is_test = kinds.iter().any(|k| k == "test");
+                if let (true, Some(name), Some(exe)) = (is_test, target["name"].as_str(), msg["executable"].as_str()) {
                     built.executables.push((name.to_string(), PathBuf::from(exe)));
                 }
             }
             Some("compiler-message") if built.error.is_none() => {
-                let Some(m) = msg.get("message") else { continue };
-                if m.get("level").and_then(Json::as_str) != Some("error") {
+                let m = &msg["message"];
+                if m["level"] != "error" {
                     continue;
                 }
-                let span = m
-                    .get("spans")
-                    .map(Json::items)
-                    .unwrap_or_default()
-                    .iter()
-                    .find(|s| s.get("is_primary").and_then(Json::as_bool) == Some(true));
-                let Some(span) = span else { continue };
-                let num = |k: &str| span.get(k).and_then(Json::as_f64).unwrap_or(0.0) as u64;
+                let spans = m["spans"].as_array().map(Vec::as_slice).unwrap_or_default();
+                let Some(span) = spans.iter().find(|s| s["is_primary"] == true) else { continue };
+                let text = |v: &Value| v.as_str().unwrap_or("").to_string();
                 built.error = Some(CompileError {
-                    file: span.get("file_name").and_then(Json::as_str).unwrap_or("").to_string(),
-                    line: num("line_start"),
-                    column: num("column_start"),
-                    message: m.get("message").and_then(Json::as_str).unwrap_or("").to_string(),
-                    rendered: m.get("rendered").and_then(Json::as_str).unwrap_or("").to_string(),
+                    file: text(&span["file_name"]),
+                    line: span["line_start"].as_u64().unwrap_or(0),
+                    column: span["column_start"].as_u64().unwrap_or(0),
+                    message: text(&m["message"]),
+                    rendered: text(&m["rendered"]),
                 });
             }
-            Some("build-finished") => built.ok = msg.get("success").and_then(Json::as_bool) == Some(true),
+            Some("build-finished") => built.ok = msg["success"] == true,
             _ => {}
         }
     }
@@ -121,12 +116,18 @@ pub fn parse_messages(stdout: &str) -> Built {
 /// (`map`: tree-relative path, submission-relative path), cut to `max` chars.
 /// The first line says where, and whether the student's file is at fault.
 pub fn explain(e: &CompileError, tree_root: &Path, map: &[(String, String)], max: usize) -> String {
-    let mut text = e.rendered.replace(&format!("{}/", tree_root.display()), "");
-    let mut file = e.file.replace(&format!("{}/", tree_root.display()), "");
+    // Windows paths: the tree's root may be written `\\?\C:\...`, and
+    // rustc writes `lab\src\exercise.rs`; both separators are handled.
+    let root = tree_root.display().to_string();
+    let roots = [format!("{root}/"), format!("{root}\\"), format!("{}\\", root.trim_start_matches(r"\\?\"))];
+    let strip = |s: &str| roots.iter().fold(s.to_string(), |s, r| s.replace(r.as_str(), ""));
+    let mut text = strip(&e.rendered);
+    let mut file = strip(&e.file);
     let mut own = false;
     for (in_tree, shown) in map {
-        text = text.replace(in_tree.as_str(), shown);
-        if file == *in_tree {
+        let backslashed = in_tree.replace('/', "\\");
+        text = text.replace(in_tree.as_str(), shown).replace(&backslashed, shown);
+        if file == *in_tree || file == backslashed {
             file = shown.clone();
             own = true;
         }

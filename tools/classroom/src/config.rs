@@ -1,8 +1,13 @@
 //! The course's grading configuration, `tools/classroom/labs.toml`: for each
-//! lab, the student's files and the points of its step tests. The file is a
-//! small subset of TOML, read here without a TOML crate.
+//! lab, the student's files and the points of its step tests. Read with the
+//! `toml` crate; a mistake names its line, the key and what is expected.
 
+use std::fmt;
+use std::marker::PhantomData;
 use std::path::Path;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 
 /// Where the configuration lives, relative to the course root.
 pub const CONFIG_FILE: &str = "tools/classroom/labs.toml";
@@ -30,6 +35,93 @@ impl LabSpec {
     }
 }
 
+/// One `[lab]` section as written (with its `[lab.points]` table).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Section {
+    #[serde(default)]
+    files: Vec<String>,
+    #[serde(default)]
+    points: Ordered<Points>,
+}
+
+/// A section, only from a table (serde's derive would take a list too).
+struct Table(Section);
+
+impl<'de> Deserialize<'de> for Table {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Only;
+        impl<'de> Visitor<'de> for Only {
+            type Value = Table;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a lab section, e.g. [lab01_hierarchy] with files = [\"src/exercise.rs\"]")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Table, A::Error> {
+                Section::deserialize(de::value::MapAccessDeserializer::new(map)).map(Table)
+            }
+        }
+        d.deserialize_map(Only)
+    }
+}
+
+/// A table's entries in file order (TOML forbids duplicate keys).
+struct Ordered<T>(Vec<(String, T)>);
+
+impl<T> Default for Ordered<T> {
+    fn default() -> Self {
+        Ordered(Vec::new())
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Ordered<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries<T>(PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Entries<T> {
+            type Value = Ordered<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a table")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry::<String, T>()? {
+                    entries.push(entry);
+                }
+                Ok(Ordered(entries))
+            }
+        }
+        d.deserialize_map(Entries(PhantomData))
+    }
+}
+
+/// The points of one key: a number of at least 0.
+struct Points(f64);
+
+impl<'de> Deserialize<'de> for Points {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Number;
+        impl Visitor<'_> for Number {
+            type Value = Points;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number of points of at least 0, e.g. step3 = 2")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Points, E> {
+                if v.is_finite() && v >= 0.0 {
+                    Ok(Points(v))
+                } else {
+                    Err(E::invalid_value(de::Unexpected::Float(v), &self))
+                }
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Points, E> {
+                if v < 0 { Err(E::invalid_value(de::Unexpected::Signed(v), &self)) } else { self.visit_f64(v as f64) }
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Points, E> {
+                self.visit_f64(v as f64)
+            }
+        }
+        d.deserialize_any(Number)
+    }
+}
+
 /// Reads and parses the configuration of the course at `course`.
 pub fn load(course: &Path) -> Result<Vec<LabSpec>, String> {
     let path = course.join(CONFIG_FILE);
@@ -37,92 +129,42 @@ pub fn load(course: &Path) -> Result<Vec<LabSpec>, String> {
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Parses the configuration text (see `labs.toml` for the format).
+/// Parses the configuration text (see `labs.toml` for the format). An error
+/// is one line: where (`line N`, and the line itself) and what is wrong.
 pub fn parse(text: &str) -> Result<Vec<LabSpec>, String> {
-    let mut labs: Vec<LabSpec> = Vec::new();
-    let mut in_points = false;
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        let at = |msg: &str| format!("line {}: {msg}: `{line}`", n + 1);
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    let sections: Ordered<Table> = toml::from_str(text).map_err(|e| one_line(text, &e))?;
+    let mut labs = Vec::new();
+    for (name, Table(section)) in sections.0 {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("[{name}]: a section names a lab folder, e.g. [lab01_hierarchy]"));
         }
-        if let Some(section) = line.strip_prefix('[') {
-            let section = section.strip_suffix(']').ok_or_else(|| at("a section header ends with `]`"))?.trim();
-            let (lab, points) = match section.strip_suffix(".points") {
-                Some(lab) => (lab, true),
-                None => (section, false),
-            };
-            if lab.is_empty() || !lab.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(at("a section names a lab folder, e.g. [lab01_hierarchy] or [lab01_hierarchy.points]"));
-            }
-            if !labs.iter().any(|l| l.name == lab) {
-                if points {
-                    return Err(at("a lab's points section comes after the lab's own section"));
-                }
-                labs.push(LabSpec { name: lab.to_string(), files: Vec::new(), points: Vec::new() });
-            } else if !points {
-                return Err(at("this lab has a section already"));
-            }
-            in_points = points;
-            continue;
-        }
-        let lab = labs.last_mut().ok_or_else(|| at("a key outside any [lab] section"))?;
-        let (key, value) = line.split_once('=').ok_or_else(|| at("expected `key = value`"))?;
-        let key = unquote(key.trim()).ok_or_else(|| at("a quoted key must end with a quote"))?;
-        let value = strip_comment(value.trim());
-        if in_points {
-            let points: f64 = value.parse().map_err(|_| at("points are a number"))?;
-            if !(points.is_finite() && points >= 0.0) {
-                return Err(at("points are a number of at least 0"));
-            }
-            lab.points.push((key, points));
-        } else if key == "files" {
-            lab.files = string_list(value).ok_or_else(|| at("files is a list of quoted paths"))?;
-        } else {
-            return Err(at("unknown key (a lab section holds `files`)"));
-        }
-    }
-    for lab in &labs {
-        if lab.files.is_empty() {
-            return Err(format!("[{}] lists no student files (files = [\"src/exercise.rs\"])", lab.name));
+        if section.files.is_empty() {
+            return Err(format!("[{name}] lists no student files (files = [\"src/exercise.rs\"])"));
         }
         if let Some(bad) =
-            lab.files.iter().find(|f| f.starts_with('/') || f.split('/').any(|p| p == ".." || p.is_empty()))
+            section.files.iter().find(|f| f.starts_with('/') || f.split('/').any(|p| p == ".." || p.is_empty()))
         {
-            return Err(format!("[{}] student file `{bad}` must be a plain path inside the lab folder", lab.name));
+            return Err(format!("[{name}] student file `{bad}` must be a plain path inside the lab folder"));
         }
+        let points = section.points.0.into_iter().map(|(key, Points(p))| (key, p)).collect();
+        labs.push(LabSpec { name, files: section.files, points });
     }
     Ok(labs)
 }
 
-fn strip_comment(value: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in value.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '#' if !quoted => return value[..i].trim_end(),
-            _ => {}
+/// The `toml` crate's error (several lines, with a drawing of the place) as
+/// one line: `line N: message: `the line``.
+fn one_line(text: &str, e: &toml::de::Error) -> String {
+    let message = e.message().trim().replace('\n', " ");
+    match e.span() {
+        Some(span) => {
+            let start = span.start.min(text.len());
+            let line = text[..start].matches('\n').count() + 1;
+            let shown = text.lines().nth(line - 1).unwrap_or("").trim();
+            format!("line {line}: {message}: `{shown}`")
         }
+        None => message,
     }
-    value
-}
-
-fn unquote(s: &str) -> Option<String> {
-    match s.strip_prefix('"') {
-        Some(rest) => rest.strip_suffix('"').map(str::to_string),
-        None => Some(s.to_string()),
-    }
-}
-
-fn string_list(value: &str) -> Option<Vec<String>> {
-    let inner = value.strip_prefix('[')?.strip_suffix(']')?;
-    inner
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| s.strip_prefix('"')?.strip_suffix('"').map(str::to_string))
-        .collect()
 }
 
 /// The lab called `wanted`: its full name (`lab04_keyframes`), its prefix

@@ -72,6 +72,10 @@ pub fn run(o: &Options) -> Result<Summary, String> {
         students.len(),
         o.jobs
     );
+    if cfg!(not(target_os = "linux")) {
+        // Linux has every limit the README lists; say what differs elsewhere.
+        eprintln!("grade: limits on {}: {}", std::env::consts::OS, crate::process::PLATFORM_LIMITS);
+    }
     let mut used = Vec::new();
     let dirs: Vec<String> = students.iter().map(|s| submission::out_name(&s.name, &mut used)).collect();
     let graded_from = Instant::now();
@@ -214,7 +218,7 @@ fn build(p: &Prepared, o: &Options, s: &Student, index: usize) -> Result<Job, St
         let Some((_, exe)) = built.executables.iter().find(|(n, _)| n == binary) else {
             return Err(fail(format!("grading error: the build made no `{binary}` test binary")));
         };
-        let to = work.join("bin").join(binary);
+        let to = work.join("bin").join(format!("{binary}{}", std::env::consts::EXE_SUFFIX));
         fs::create_dir_all(work.join("bin"))
             .and_then(|_| fs::create_dir_all(work.join("tmp")))
             .and_then(|_| fs::copy(exe, &to))
@@ -231,7 +235,11 @@ fn run_tests(p: &Prepared, o: &Options, job: Job) -> StudentResult {
     let cpu_s = (o.timeout.as_secs_f64() * 8.0).ceil() as u64 + 10;
     let limits = Limits { timeout: o.timeout, memory_mb: o.memory_mb, cpu_s, output_cap: 256 << 10 };
     let tmp = job.work.join("tmp");
-    let env = [("RUST_BACKTRACE", "0".as_ref()), ("TMPDIR", tmp.as_os_str())];
+    let mut env = vec![("RUST_BACKTRACE", "0".as_ref()), ("TMPDIR", tmp.as_os_str())];
+    if cfg!(windows) {
+        // std::env::temp_dir on Windows reads TMP, then TEMP.
+        env.extend([("TMP", tmp.as_os_str()), ("TEMP", tmp.as_os_str())]);
+    }
     let cwd = p.tree.join(&p.lab.name);
     let mut tests = Vec::new();
     for (id, &max) in p.columns.iter().zip(&p.points) {

@@ -11,7 +11,6 @@
 pub mod compile;
 pub mod config;
 pub mod grade;
-pub mod json;
 pub mod names;
 pub mod options;
 pub mod outcome;

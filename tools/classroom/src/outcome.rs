@@ -1,7 +1,7 @@
 //! What one step test's process says: passed, failed (with the grader's own
 //! diagnosis), timed out or crashed.
 
-use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
 
 use crate::process::Ran;
 use crate::report::cut;
@@ -74,20 +74,47 @@ fn crash_reason(ran: &Ran, memory_mb: u64) -> String {
         );
     }
     match ran.status {
-        Some(s) if s.signal() == Some(6) => {
-            "crashed: the process aborted (std::process::abort, or a panic inside a panic)".into()
-        }
-        Some(s) if s.signal() == Some(11) => "crashed: segmentation fault".into(),
-        Some(s) if s.signal() == Some(9) => "crashed: killed (out of memory?)".into(),
-        Some(s) if s.signal() == Some(24) => "crashed: used up its CPU time (a loop that never ends?)".into(),
-        Some(s) if s.signal().is_some() => format!("crashed: killed by signal {}", s.signal().unwrap_or(0)),
-        Some(s) if s.code() == Some(125) => "the grader could not set the memory limit (ulimit -v failed)".into(),
-        Some(s) => format!(
-            "crashed: the process exited with code {} before the test reported a result (std::process::exit?)",
-            s.code().unwrap_or(-1)
-        ),
+        Some(s) => match by_system(s) {
+            Some(why) => why,
+            None if s.code() == Some(125) && cfg!(unix) => {
+                "the grader could not set the memory limit (ulimit -v failed)".into()
+            }
+            None => format!(
+                "crashed: the process exited with code {} before the test reported a result (std::process::exit?)",
+                s.code().unwrap_or(-1)
+            ),
+        },
         None => "crashed: the process could not be waited for".into(),
     }
+}
+
+/// How the system ended the process, if it did: a signal on Unix.
+#[cfg(unix)]
+fn by_system(s: ExitStatus) -> Option<String> {
+    use std::os::unix::process::ExitStatusExt;
+    Some(match s.signal()? {
+        6 => "crashed: the process aborted (std::process::abort, or a panic inside a panic)".into(),
+        11 => "crashed: segmentation fault".into(),
+        9 => "crashed: killed (out of memory?)".into(),
+        24 => "crashed: used up its CPU time (a loop that never ends?)".into(),
+        n => format!("crashed: killed by signal {n}"),
+    })
+}
+
+/// How the system ended the process, if it did: an NTSTATUS exit code, or
+/// the job's CPU-time limit, on Windows.
+#[cfg(windows)]
+fn by_system(s: ExitStatus) -> Option<String> {
+    Some(match s.code()? as u32 {
+        // STATUS_STACK_BUFFER_OVERRUN: __fastfail, which std::process::abort uses.
+        0xC000_0409 => "crashed: the process aborted (std::process::abort, or a panic inside a panic)".into(),
+        0xC000_0005 => "crashed: access violation (a segmentation fault)".into(),
+        0xC000_00FD => "crashed: stack overflow (a recursion that never reaches its base case?)".into(),
+        0xC000_0017 => "crashed: out of memory".into(),
+        crate::process::CPU_LIMIT_EXIT => "crashed: used up its CPU time (a loop that never ends?)".into(),
+        code if code >= 0xC000_0000 => format!("crashed: the system ended it with status {code:#010X}"),
+        _ => return None,
+    })
 }
 
 /// The grader's diagnosis from libtest's failure section of `name`: the

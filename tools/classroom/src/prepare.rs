@@ -58,7 +58,7 @@ impl Lock {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     let pid = fs::read_to_string(&path).unwrap_or_default();
                     let pid = pid.trim();
-                    if !pid.is_empty() && Path::new("/proc").join(pid).exists() {
+                    if pid.parse().is_ok_and(crate::process::alive) {
                         return Err(format!(
                             "another grade run (process {pid}) is using {}: wait for it, or pass another --scratch",
                             scratch.display()
@@ -81,8 +81,8 @@ impl Drop for Lock {
 
 /// Checks the input, builds the baseline and lists the step tests.
 pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
-    let course =
-        o.course.canonicalize().map_err(|e| format!("the course folder {} cannot be read: {e}", o.course.display()))?;
+    let course = tree::canonical(&o.course)
+        .map_err(|e| format!("the course folder {} cannot be read: {e}", o.course.display()))?;
     if !course.join("Cargo.toml").is_file() {
         return Err(format!("{} holds no Cargo.toml: pass the course's folder with --course", course.display()));
     }
@@ -95,14 +95,14 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
     fs::create_dir_all(&o.scratch)
         .map_err(|e| format!("cannot create the scratch folder {}: {e}", o.scratch.display()))?;
     let students = submission::students(&o.submissions, &lab, &[o.out.clone(), o.scratch.clone()], o.one)?;
-    let scratch = o.scratch.canonicalize().map_err(|e| format!("{}: {e}", o.scratch.display()))?;
+    let scratch = tree::canonical(&o.scratch).map_err(|e| format!("{}: {e}", o.scratch.display()))?;
     let lock = Lock::take(&scratch)?;
     let p = Prepared {
         tree: scratch.join("tree"),
         target: match &o.target_dir {
             Some(t) => {
                 fs::create_dir_all(t).map_err(|e| format!("cannot create the target folder {}: {e}", t.display()))?;
-                t.canonicalize().map_err(|e| format!("{}: {e}", t.display()))?
+                tree::canonical(t).map_err(|e| format!("{}: {e}", t.display()))?
             }
             None => scratch.join("target"),
         },

@@ -1,25 +1,43 @@
-//! Running one process with limits: a wall-clock time limit (the whole
-//! process group is killed when it runs out), an address-space limit set by
-//! `/bin/sh`'s `ulimit -v` before it `exec`s the program (a CPU-time limit,
-//! `ulimit -t`, as a backstop, and no core dumps either), captured output kept to a cap, and no variable that looks like
-//! a secret in its environment.
+//! Running one process with limits: a wall-clock time limit (the process and
+//! everything it started are killed when it runs out, and after every run),
+//! a memory limit, a CPU-time limit as a backstop, no core dumps, captured
+//! output kept to a cap, and no variable that looks like a secret in its
+//! environment.
+//!
+//! How the limits are set depends on the system ([`PLATFORM_LIMITS`]): on
+//! Linux and macOS `/bin/sh` sets them with `ulimit` before it `exec`s the
+//! program, in a process group of its own (`unix.rs`); on Windows a Job
+//! Object holds the process and its children (`windows.rs`).
 
 use std::ffi::OsStr;
 use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
+
+#[cfg(unix)]
+#[path = "process/unix.rs"]
+mod platform;
+#[cfg(windows)]
+#[path = "process/windows.rs"]
+mod platform;
+
+#[cfg(windows)]
+pub use platform::CPU_LIMIT_EXIT;
+pub use platform::{PLATFORM_LIMITS, alive};
 
 /// The limits of one run.
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Wall-clock time before the process group is killed.
     pub timeout: Duration,
-    /// Address-space limit in MiB (`ulimit -v`); 0 for none.
+    /// Memory limit in MiB, 0 for none: the address space on Linux
+    /// (`ulimit -v`), the committed memory of each process on Windows;
+    /// not set on macOS, whose kernel does not enforce it.
     pub memory_mb: u64,
-    /// CPU-time limit in seconds (`ulimit -t`); 0 for none.
+    /// CPU-time limit in seconds (`ulimit -t`; the job's user time on
+    /// Windows); 0 for none.
     pub cpu_s: u64,
     /// Bytes of each of stdout and stderr kept (the start and the end).
     pub output_cap: usize,
@@ -40,13 +58,6 @@ pub struct Ran {
     pub seconds: f64,
 }
 
-/// The shell line that sets the limits and then becomes the program: `$1`
-/// is the memory limit in KiB, `$2` the CPU limit in seconds (0: none), the
-/// rest the command.
-const LIMITS_SH: &str = "ulimit -c 0 2>/dev/null; \
-    if [ \"$1\" != 0 ]; then ulimit -v \"$1\" || exit 125; fi; \
-    if [ \"$2\" != 0 ]; then ulimit -t \"$2\" || exit 125; fi; shift 2; exec \"$@\"";
-
 /// Runs `program args` in `cwd` with `env` added, under `limits`.
 pub fn run_limited<S: AsRef<OsStr>>(
     program: &Path,
@@ -55,9 +66,7 @@ pub fn run_limited<S: AsRef<OsStr>>(
     env: &[(&str, &OsStr)],
     limits: &Limits,
 ) -> std::io::Result<Ran> {
-    let mut cmd = Command::new("/bin/sh");
-    cmd.arg("-c").arg(LIMITS_SH).arg("sh").arg((limits.memory_mb * 1024).to_string());
-    cmd.arg(limits.cpu_s.to_string()).arg(program);
+    let mut cmd = platform::command(program, limits)?;
     cmd.args(args).current_dir(cwd).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     for (k, _) in std::env::vars_os() {
         if hidden(&k.to_string_lossy()) {
@@ -67,15 +76,22 @@ pub fn run_limited<S: AsRef<OsStr>>(
     for (k, v) in env {
         cmd.env(k, v);
     }
-    cmd.process_group(0);
     let start = Instant::now();
     let mut child = cmd.spawn()?;
+    let group = match platform::Group::hold(&mut child, limits) {
+        Ok(g) => g,
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e);
+        }
+    };
     let cap = limits.output_cap;
     let out = child.stdout.take().map(|p| thread::spawn(move || capture(p, cap)));
     let err = child.stderr.take().map(|p| thread::spawn(move || capture(p, cap)));
-    let (status, timed_out) = wait_until(&mut child, start + limits.timeout);
+    let (status, timed_out) = wait_until(&mut child, &group, start + limits.timeout);
     // Whatever the program started is stopped too, so no pipe stays open.
-    kill_group(child.id());
+    group.kill_all();
     let join = |h: Option<thread::JoinHandle<String>>| h.and_then(|h| h.join().ok()).unwrap_or_default();
     let (stdout, stderr) = (join(out), join(err));
     Ok(Ran { status, timed_out, stdout, stderr, seconds: start.elapsed().as_secs_f64() })
@@ -88,13 +104,13 @@ pub fn hidden(name: &str) -> bool {
     ["TOKEN", "SECRET", "PASSWORD", "CREDENTIAL"].iter().any(|w| upper.contains(w)) || upper.starts_with("RUST_TEST_")
 }
 
-fn wait_until(child: &mut Child, deadline: Instant) -> (Option<ExitStatus>, bool) {
+fn wait_until(child: &mut Child, group: &platform::Group, deadline: Instant) -> (Option<ExitStatus>, bool) {
     let mut nap = Duration::from_millis(1);
     loop {
         match child.try_wait() {
             Ok(Some(status)) => return (Some(status), false),
             Ok(None) if Instant::now() >= deadline => {
-                kill_group(child.id());
+                group.kill_all();
                 let _ = child.kill();
                 return (child.wait().ok(), true);
             }
@@ -105,18 +121,6 @@ fn wait_until(child: &mut Child, deadline: Instant) -> (Option<ExitStatus>, bool
             Err(_) => return (None, false),
         }
     }
-}
-
-/// Sends SIGKILL to the process group `pgid` (the shell's `kill`, as std has
-/// no `killpg`); a group that is gone already is not an error.
-fn kill_group(pgid: u32) {
-    let _ = Command::new("/bin/sh")
-        .arg("-c")
-        .arg(format!("kill -KILL -{pgid} 2>/dev/null"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
 }
 
 /// Reads a pipe to its end, keeping the first and last `cap / 2` bytes.

@@ -1,7 +1,6 @@
 //! The reports: Gradescope's `results.json`, JUnit XML, GitHub Classroom's
 //! runner result, and the class CSV.
 
-use crate::json::quote;
 use crate::names::{TestId, fmt_points};
 use crate::outcome::Status;
 
@@ -46,6 +45,11 @@ impl StudentResult {
     pub fn max(&self) -> f64 {
         self.tests.iter().map(|t| t.max).sum()
     }
+}
+
+/// `s` as a JSON string literal, quotes included (serde_json's escapes).
+fn quote(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
 }
 
 /// `text` cut to at most `max` characters, saying so when cut.

@@ -11,7 +11,6 @@
 
 use std::fs;
 use std::io::Read;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 use crate::config::LabSpec;
@@ -74,11 +73,8 @@ fn probe(root: &Path, rel: &str) -> Probe {
 /// Reads a regular file as UTF-8 text, checking that the file opened is the
 /// one looked at (not a link swapped in) and that it is not too large.
 pub fn read_text(path: &Path, shown: &str) -> Result<String, String> {
-    let before = fs::symlink_metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let mut file = fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let after = file.metadata().map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if before.file_type().is_symlink() || (before.dev(), before.ino()) != (after.dev(), after.ino()) || !after.is_file()
-    {
+    let (mut file, after, same) = open_unfollowed(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if !same || !after.is_file() {
         return Err(format!("{shown} changed into a link or special file while it was read: not followed"));
     }
     if after.len() > MAX_FILE {
@@ -89,6 +85,31 @@ pub fn read_text(path: &Path, shown: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
         format!("{shown} is not UTF-8 text (invalid byte at offset {}): save it as UTF-8", e.utf8_error().valid_up_to())
     })
+}
+
+/// Opens `path` for reading: the file, the metadata of what was opened, and
+/// whether that is what was looked at (`false`: a link was swapped in).
+/// On Unix: not a link, and the same device and inode before and after.
+#[cfg(unix)]
+fn open_unfollowed(path: &Path) -> std::io::Result<(fs::File, fs::Metadata, bool)> {
+    use std::os::unix::fs::MetadataExt;
+    let before = fs::symlink_metadata(path)?;
+    let file = fs::File::open(path)?;
+    let after = file.metadata()?;
+    let same = !before.file_type().is_symlink() && (before.dev(), before.ino()) == (after.dev(), after.ino());
+    Ok((file, after, same))
+}
+
+/// On Windows: the path is opened without following a link (a link or
+/// junction is opened itself, and its metadata says so), in one step.
+#[cfg(windows)]
+fn open_unfollowed(path: &Path) -> std::io::Result<(fs::File, fs::Metadata, bool)> {
+    use std::os::windows::fs::OpenOptionsExt;
+    use windows_sys::Win32::Storage::FileSystem::FILE_FLAG_OPEN_REPARSE_POINT;
+    let file = fs::OpenOptions::new().read(true).custom_flags(FILE_FLAG_OPEN_REPARSE_POINT).open(path)?;
+    let meta = file.metadata()?;
+    let same = !meta.file_type().is_symlink();
+    Ok((file, meta, same))
 }
 
 /// What a reviewer may want to look at in a student file: things that reach

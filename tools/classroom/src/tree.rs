@@ -57,6 +57,23 @@ fn sync_dir(src: &Path, dest: &Path, skip: &[PathBuf]) -> io::Result<usize> {
     Ok(written)
 }
 
+/// `path` made absolute and canonical. On Windows the `\\?\` prefix that
+/// `canonicalize` gives a drive path is taken off: cargo and the programs it
+/// starts are run in these folders, and not every tool takes such a path as
+/// its working directory.
+pub fn canonical(path: &Path) -> io::Result<PathBuf> {
+    let path = path.canonicalize()?;
+    if cfg!(windows) {
+        let text = path.to_string_lossy();
+        if let Some(rest) = text.strip_prefix(r"\\?\")
+            && rest.as_bytes().get(1) == Some(&b':')
+        {
+            return Ok(PathBuf::from(rest));
+        }
+    }
+    Ok(path)
+}
+
 /// Writes `bytes` to `path` unless it already holds exactly them (a link or
 /// folder in the way is removed first). Returns whether it wrote.
 pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<bool> {

@@ -1,7 +1,10 @@
 //! Submission discovery on real folders (links refused, special and
-//! non-UTF-8 files named), the pristine tree's sync, and the process limits.
+//! non-UTF-8 files named), the pristine tree's sync, and the process limits
+//! (on every system: this test binary runs itself as the limited child; on
+//! Unix also through the shell).
 
 use std::fs;
+#[cfg(unix)]
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -60,6 +63,7 @@ fn each_layout_is_found_and_the_first_place_wins() {
     fs::remove_dir_all(&d).unwrap();
 }
 
+#[cfg(unix)]
 #[test]
 fn links_are_never_followed_and_bad_files_are_named() {
     let d = scratch("links");
@@ -97,11 +101,17 @@ fn students_are_the_folders_or_the_folder_itself() {
     put(&d.join("class/notes.txt"), b"x");
     fs::create_dir_all(d.join("class/.git")).unwrap();
     fs::create_dir_all(d.join("class/out")).unwrap();
-    symlink(d.join("class/bob"), d.join("class/linked")).unwrap();
     let list = students(&d.join("class"), &lab, &[d.join("class/out")], false).unwrap();
     let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["Zoë Ångström", "bob", "linked"]);
-    assert!(list[2].refused.as_deref().unwrap().contains("symbolic link"));
+    assert_eq!(names, ["Zoë Ångström", "bob"]);
+    #[cfg(unix)]
+    {
+        symlink(d.join("class/bob"), d.join("class/linked")).unwrap();
+        let list = students(&d.join("class"), &lab, &[d.join("class/out")], false).unwrap();
+        let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Zoë Ångström", "bob", "linked"]);
+        assert!(list[2].refused.as_deref().unwrap().contains("symbolic link"));
+    }
     let one = students(&d.join("class/bob"), &lab, &[], false).unwrap();
     assert_eq!((one.len(), one[0].name.as_str()), (1, "bob"));
     fs::create_dir_all(d.join("empty")).unwrap();
@@ -146,6 +156,7 @@ fn limits(timeout_ms: u64, memory_mb: u64) -> Limits {
     Limits { timeout: Duration::from_millis(timeout_ms), memory_mb, cpu_s: 0, output_cap: 1000 }
 }
 
+#[cfg(unix)]
 #[test]
 fn a_hang_is_stopped_with_everything_it_started() {
     let start = Instant::now();
@@ -156,6 +167,7 @@ fn a_hang_is_stopped_with_everything_it_started() {
     assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
 }
 
+#[cfg(unix)]
 #[test]
 fn the_memory_limit_is_set_and_output_is_capped() {
     let sh = Path::new("/bin/sh");
@@ -167,6 +179,102 @@ fn the_memory_limit_is_set_and_output_is_capped() {
     let ran = run_limited(sh, &["-c", "yes | head -c 100000; exit 3"], Path::new("/"), &[], &limits(5000, 0)).unwrap();
     assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
     assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
+}
+
+/// What the child does when this binary runs itself (`CLASSROOM_CHILD`):
+/// `hang` sleeps, with a grandchild that keeps the pipes open; `grow`
+/// allocates and touches 2 GiB; `spin` burns CPU; `talk` prints 100 kB.
+#[test]
+#[ignore = "only run as the child of the limit tests"]
+fn child() {
+    let Ok(what) = std::env::var("CLASSROOM_CHILD") else { return };
+    match what.as_str() {
+        "hang" => {
+            let me = std::env::current_exe().unwrap();
+            let mut grandchild = std::process::Command::new(me)
+                .args(["--exact", "child", "--ignored"])
+                .env("CLASSROOM_CHILD", "sleep")
+                .spawn()
+                .unwrap();
+            std::thread::sleep(Duration::from_secs(30));
+            let _ = grandchild.kill();
+            let _ = grandchild.wait();
+        }
+        "sleep" => std::thread::sleep(Duration::from_secs(30)),
+        "grow" => {
+            let big = vec![1u8; 2 << 30];
+            println!("allocated {}", big.iter().step_by(4096).map(|&b| b as usize).sum::<usize>());
+        }
+        "spin" => {
+            let mut x = 0u64;
+            loop {
+                x = std::hint::black_box(x.wrapping_add(1));
+            }
+        }
+        "talk" => {
+            print!("{}", "y\n".repeat(50_000));
+            std::process::exit(3);
+        }
+        other => panic!("unknown child {other}"),
+    }
+}
+
+/// Whether this Windows program runs under Wine (its ntdll exports
+/// `wine_get_version`).
+#[cfg(windows)]
+fn under_wine() -> bool {
+    use windows_sys::Win32::System::LibraryLoader::{GetModuleHandleA, GetProcAddress};
+    // SAFETY: ntdll is loaded in every process; both names are
+    // NUL-terminated; the function found is not called.
+    unsafe {
+        let ntdll = GetModuleHandleA(c"ntdll.dll".as_ptr().cast());
+        !ntdll.is_null() && GetProcAddress(ntdll, c"wine_get_version".as_ptr().cast()).is_some()
+    }
+}
+
+#[cfg(not(windows))]
+fn under_wine() -> bool {
+    false
+}
+
+fn run_child(what: &str, limits: &Limits) -> classroom::process::Ran {
+    let me = std::env::current_exe().unwrap();
+    let env = [("CLASSROOM_CHILD", what.as_ref())];
+    let args = ["--exact", "child", "--ignored", "--nocapture", "--test-threads=1"];
+    run_limited(&me, &args, &std::env::temp_dir(), &env, limits).unwrap()
+}
+
+#[test]
+fn limits_hold_on_every_system() {
+    let start = Instant::now();
+    let ran = run_child("hang", &limits(1000, 0));
+    assert!(ran.timed_out, "{ran:?}");
+    assert!(start.elapsed() < Duration::from_secs(20), "the grandchild kept it alive: {:?}", start.elapsed());
+
+    // macOS does not enforce a memory limit (process::PLATFORM_LIMITS), nor
+    // does Wine (which the CI runs the Windows build under).
+    if under_wine() {
+        eprintln!("Wine does not enforce a Job Object's memory limit: not checked here");
+    } else if cfg!(not(target_os = "macos")) {
+        let ran = run_child("grow", &limits(20_000, 512));
+        assert!(!ran.status.is_some_and(|s| s.success()), "2 GiB under a 512 MiB limit: {ran:?}");
+        assert!(ran.stderr.contains("memory allocation of"), "{}", ran.stderr);
+    }
+
+    let ran = run_child("talk", &limits(20_000, 0));
+    assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
+    assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
+}
+
+#[test]
+fn the_cpu_limit_stops_a_spinning_child() {
+    if under_wine() {
+        eprintln!("Wine does not enforce a Job Object's CPU-time limit: not checked here");
+        return;
+    }
+    let ran = run_child("spin", &Limits { cpu_s: 1, ..limits(30_000, 0) });
+    assert!(!ran.timed_out && !ran.status.is_some_and(|s| s.success()), "{ran:?}");
+    assert!(ran.seconds < 20.0, "{}", ran.seconds);
 }
 
 #[test]

@@ -3,7 +3,6 @@
 
 use classroom::compile::{explain, parse_messages};
 use classroom::config::{LabSpec, find_lab, parse};
-use classroom::json::{Json, quote};
 use classroom::names::{TestId, fmt_points, parse_list, points, step_of, step_tests};
 use classroom::outcome::{Status, panic_message};
 use classroom::report::{StudentResult, TestResult, class_csv, csv_field, cut, junit_xml, results_json, xml_escape};
@@ -67,15 +66,28 @@ fn configuration_is_read_and_its_mistakes_named() {
     assert_eq!(labs[1].points, [("step3".to_string(), 2.0), ("grader/pose::step4_x".to_string(), 0.5)]);
     assert_eq!(LabSpec::reference_of("shaders/exercise.vert"), "shaders/solution.vert");
     for (bad, says) in [
-        ("files = []", "outside any [lab] section"),
-        ("[lab01]\nfiles = [\"../x.rs\"]", "plain path"),
-        ("[lab01]\n", "lists no student files"),
-        ("[lab01]\nfiles = [\"a.rs\"]\n[lab01.points]\nstep1 = lots", "points are a number"),
-        ("[lab01.points]\nstep1 = 1", "comes after"),
-        ("[lab01]\nfile = [\"a.rs\"]", "unknown key"),
+        ("files = []", "line 1: invalid type: sequence, expected a lab section, e.g. [lab01_hierarchy]"),
+        ("[lab01]\nfiles = [\"../x.rs\"]", "[lab01] student file `../x.rs` must be a plain path"),
+        ("[lab01]\n", "[lab01] lists no student files"),
+        ("[lab01.points]\nstep1 = 1", "[lab01] lists no student files"),
+        ("[lab01]\nfiles = [\"a.rs\"]\n[lab01.points]\nstep1 = lots", "line 4: "),
+        ("[lab01]\nfiles = [\"a.rs\"]\n[lab01.points]\nstep1 = \"2\"", "expected a number of points"),
+        (
+            "[lab01]\nfiles = [\"a.rs\"]\n[lab01.points]\nstep1 = -1",
+            "line 4: invalid value: integer `-1`, expected a number of points",
+        ),
+        ("[lab01]\nfiles = [\"a.rs\"]\n[lab01.points]\nstep1 = nan", "expected a number of points of at least 0"),
+        (
+            "[lab01]\nfile = [\"a.rs\"]",
+            "line 2: unknown field `file`, expected `files` or `points`: `file = [\"a.rs\"]`",
+        ),
+        ("[lab01]\nfiles = [\"a.rs\"]\n[lab01]\nfiles = [\"b.rs\"]", "line 3: "),
+        ("[lab01]\nfiles = \"a.rs\"", "line 2: invalid type: string \"a.rs\", expected a sequence"),
+        ("[lab-01]\nfiles = [\"a.rs\"]", "[lab-01]: a section names a lab folder"),
     ] {
         let e = parse(bad).unwrap_err();
         assert!(e.contains(says), "{bad:?} gave {e}");
+        assert!(!e.contains('\n'), "{bad:?}: the error is one line: {e}");
     }
     assert_eq!(find_lab(&labs, "lab06_gpu").unwrap().name, "lab06_gpu");
     assert_eq!(find_lab(&labs, "lab01").unwrap().name, "lab01_hierarchy");
@@ -94,18 +106,6 @@ fn code_that_reaches_outside_the_lab_is_named_for_review() {
         "unsafe is in the stub; lab01's solution is allowed"
     );
     assert!(for_review(stub, stub, "lab06_gpu").is_empty());
-}
-
-#[test]
-fn json_round_trips_escapes_and_unicode() {
-    let s = "Zoë \"Zo\" \\ tab\t line\n bell\u{7} 😀";
-    let parsed = Json::parse(&format!("{{\"a\": [1, -2.5e1, true, null, {}]}}", quote(s))).unwrap();
-    let items = parsed.get("a").unwrap().items();
-    assert_eq!(items[1].as_f64(), Some(-25.0));
-    assert_eq!(items[4].as_str(), Some(s));
-    assert_eq!(Json::parse(r#""\ud83d\ude00 \u00e9""#).unwrap().as_str(), Some("😀 é"));
-    assert!(Json::parse("{\"a\": }").is_none());
-    assert!(Json::parse("[1] x").is_none());
 }
 
 fn result(name: &str) -> StudentResult {
@@ -133,13 +133,17 @@ fn result(name: &str) -> StudentResult {
 #[test]
 fn results_json_is_valid_and_holds_the_scores() {
     let r = result("Zoë, \"Zo\"");
-    let j = Json::parse(&results_json(&r)).expect("valid JSON");
-    assert_eq!(j.get("score").and_then(Json::as_f64), Some(1.0));
-    let tests = j.get("tests").unwrap().items();
+    let text = results_json(&r);
+    let j: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    assert_eq!(j["score"].as_f64(), Some(1.0));
+    let tests = j["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 3);
-    assert_eq!(tests[1].get("output").and_then(Json::as_str), Some("expected <1>, got \"2\" & more\u{1}"));
-    assert_eq!(tests[2].get("max_score").and_then(Json::as_f64), Some(1.0));
-    assert_eq!(tests[0].get("name").and_then(Json::as_str), Some("grader/step1_a"));
+    assert_eq!(tests[1]["output"].as_str(), Some("expected <1>, got \"2\" & more\u{1}"));
+    assert_eq!(tests[2]["max_score"].as_f64(), Some(1.0));
+    assert_eq!(tests[0]["name"].as_str(), Some("grader/step1_a"));
+    // The layout Gradescope's readers have seen since the first version.
+    assert!(text.starts_with("{\n  \"score\": 1,\n  \"visibility\": \"visible\","), "{text}");
+    assert!(text.contains("\"output\": \"expected <1>, got \\\"2\\\" & more\\u0001\"}"), "{text}");
 }
 
 #[test]
@@ -187,6 +191,18 @@ fn cargo_messages_give_test_binaries_and_the_first_error_at_the_students_file() 
     let text = explain(&e, Path::new("/scratch/tree"), &map, 1500);
     assert!(text.starts_with("compile error at src/exercise.rs:19:23: mismatched types"), "{text}");
     assert!(text.contains("--> src/exercise.rs:19:23") && !text.contains("lab01_hierarchy/"), "{text}");
+    // As on Windows: the tree's verbatim root and backslashes.
+    let windows = classroom::compile::CompileError {
+        file: r"lab01_hierarchy\src\exercise.rs".into(),
+        rendered: r"error[E0308]: mismatched types
+  --> lab01_hierarchy\src\exercise.rs:19:23
+  ::: C:\g\tree\common\src\lib.rs:1:1"
+            .into(),
+        ..e.clone()
+    };
+    let text = explain(&windows, Path::new(r"\\?\C:\g\tree"), &map, 1500);
+    assert!(text.starts_with("compile error at src/exercise.rs:19:23: mismatched types"), "{text}");
+    assert!(text.contains("--> src/exercise.rs:19:23") && text.contains("::: common\\src\\lib.rs"), "{text}");
     let other = explain(&e, Path::new("/scratch/tree"), &[], 1500);
     assert!(other.contains("course's own lab01_hierarchy/src/exercise.rs:19:23"), "{other}");
 }
