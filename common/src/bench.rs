@@ -60,3 +60,78 @@ pub fn median(times: &[f64]) -> Option<f64> {
     times.sort_by(f64::total_cmp);
     times.get(times.len() / 2).copied()
 }
+
+/// A request from CI's instruction-count guard (`.ci/instructions`): run one
+/// workload with one kernel `reps` times and nothing else (no check, no
+/// criterion), so that valgrind counts the instructions of that work alone.
+/// The guard runs each bench twice, with two repetition counts, and divides
+/// the difference, so everything outside the repetitions cancels out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountRequest {
+    /// The workload's name, as in the bench's `RESULT` lines.
+    pub workload: String,
+    /// The kernel's name (`portable`, `avx2+fma`, ...).
+    pub kernel: String,
+    /// How many times to run it.
+    pub reps: u32,
+}
+
+impl CountRequest {
+    /// The name of the environment variable: `INSTRUCTIONS=WORKLOAD:KERNEL:REPS`.
+    pub const VAR: &'static str = "INSTRUCTIONS";
+
+    /// The request in [`CountRequest::VAR`], if it is set. A malformed value
+    /// ends the process with a message and exit status 2.
+    pub fn from_env() -> Option<CountRequest> {
+        let value = std::env::var(Self::VAR).ok()?;
+        match Self::parse(&value) {
+            Some(request) => Some(request),
+            None => {
+                eprintln!("{}={value}: expected WORKLOAD:KERNEL:REPS, e.g. character:avx2+fma:5", Self::VAR);
+                std::process::exit(2)
+            }
+        }
+    }
+
+    fn parse(value: &str) -> Option<CountRequest> {
+        let mut parts = value.rsplitn(3, ':');
+        let reps = parts.next()?.parse().ok()?;
+        let kernel = parts.next()?.to_string();
+        let workload = parts.next()?.to_string();
+        Some(CountRequest { workload, kernel, reps })
+    }
+
+    /// Runs `work` `reps` times and prints the line the guard reads,
+    /// `UNITS n`: the units of work (vertices, tracks, characters) one
+    /// repetition does.
+    pub fn run(&self, units_per_rep: usize, mut work: impl FnMut()) {
+        for _ in 0..self.reps {
+            work();
+        }
+        println!("UNITS {units_per_rep}");
+    }
+
+    /// Ends the process: the bench has no such workload or kernel.
+    pub fn unknown(&self, workloads: &[&str], kernels: &[&str]) -> ! {
+        eprintln!(
+            "{}: no workload `{}` with kernel `{}` here (workloads {workloads:?}, kernels on this CPU {kernels:?})",
+            Self::VAR,
+            self.workload,
+            self.kernel
+        );
+        std::process::exit(2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CountRequest;
+
+    #[test]
+    fn a_count_request_reads_workload_kernel_and_reps() {
+        let r = CountRequest::parse("walk_forward60:avx2+fma:11").expect("well formed");
+        assert_eq!((r.workload.as_str(), r.kernel.as_str(), r.reps), ("walk_forward60", "avx2+fma", 11));
+        assert_eq!(CountRequest::parse("character:portable"), None);
+        assert_eq!(CountRequest::parse("character:portable:many"), None);
+    }
+}

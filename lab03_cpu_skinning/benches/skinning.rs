@@ -270,7 +270,28 @@ fn summary() {
     }
 }
 
+/// CI's instruction-count guard (`.ci/instructions`): one mesh, one kernel,
+/// one thread, `reps` times, nothing else.
+fn count(request: &common::bench::CountRequest) {
+    let case = match request.workload.as_str() {
+        "character" => character(),
+        "synthetic100k" => synthetic(),
+        _ => request.unknown(&["character", "synthetic100k"], &[]),
+    };
+    let Some(kernel) = Kernel::available().into_iter().find(|k| k.name() == request.kernel) else {
+        let names: Vec<_> = Kernel::available().iter().map(|k| k.name()).collect();
+        request.unknown(&["character", "synthetic100k"], &names)
+    };
+    let mut out = Skinned::default();
+    request.run(case.mesh.positions.len(), || {
+        fast::skin_fast_on(kernel, black_box(&case.fast), &case.gradients, &mut out, 1).expect("fast skinning");
+    });
+}
+
 fn main() {
+    if let Some(request) = common::bench::CountRequest::from_env() {
+        return count(&request);
+    }
     for case in cases() {
         check(case);
     }

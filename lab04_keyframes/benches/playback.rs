@@ -221,7 +221,36 @@ fn run(c: &mut Criterion) {
     bench(c, &data());
 }
 
+/// CI's instruction-count guard (`.ci/instructions`): one workload, one
+/// kernel, the pose only (no `Transform`s), `reps` passes, nothing else.
+fn count(request: &common::bench::CountRequest) {
+    let d = data();
+    let labels = Work::ALL.map(Work::label);
+    let Some(work) = Work::ALL.into_iter().find(|w| w.label() == request.workload) else {
+        request.unknown(&labels, &[])
+    };
+    let Some(kernel) = Kernel::available().into_iter().find(|k| k.name() == request.kernel) else {
+        let names: Vec<_> = Kernel::available().iter().map(|k| k.name()).collect();
+        request.unknown(&labels, &names)
+    };
+    let clip = if work == Work::Forward { &d.walk } else { &d.dense };
+    let fast = FastClip::new(clip, &d.rest).expect("the walk clip converts");
+    let seconds = frames(&d, work);
+    let (mut cursor, mut pose, mut offset) = (FastCursor::default(), FastPose::default(), 0.0);
+    request.run(seconds.len() * clip.channels.len(), || {
+        for &s in &seconds {
+            let ticks = fast.ticks(black_box(s + offset), Mode::Loop);
+            sample_fast_on(kernel, &fast, ticks, &mut cursor, &mut pose).expect("finite");
+            black_box(&pose);
+        }
+        offset += 0.3;
+    });
+}
+
 fn main() {
+    if let Some(request) = common::bench::CountRequest::from_env() {
+        return count(&request);
+    }
     check(&data());
     println!("checked: the fast path samples the walk clip (stored and dense) like the reference, every kernel");
     benches();

@@ -187,7 +187,34 @@ fn run(c: &mut Criterion) {
     bench(c, &data());
 }
 
+/// CI's instruction-count guard (`.ci/instructions`): the crossfade of one
+/// character with one kernel, `reps` times `FRAMES` frames, nothing else.
+fn count(request: &common::bench::CountRequest) {
+    let d = data();
+    let Some(kernel) = Kernel::available().into_iter().find(|k| k.name() == request.kernel) else {
+        let names: Vec<_> = Kernel::available().iter().map(|k| k.name()).collect();
+        request.unknown(&["walk_crossfade"], &names)
+    };
+    if request.workload != "walk_crossfade" {
+        request.unknown(&["walk_crossfade"], &[]);
+    }
+    let (mut a, mut b) = (FastPlaying::start(WALK, Mode::Loop), FastPlaying::start(WALK, Mode::Loop));
+    b.seconds = 0.5;
+    let (mut scratch, mut out) = (Scratch::default(), d.rest.clone());
+    request.run(FRAMES, || {
+        for _ in 0..FRAMES {
+            a.seconds += DT;
+            b.seconds += DT;
+            blend_clips_fast(kernel, &mut a, &mut b, &d.fast, 0.3, &mut scratch, &mut out).expect("finite");
+            black_box(&out);
+        }
+    });
+}
+
 fn main() {
+    if let Some(request) = common::bench::CountRequest::from_env() {
+        return count(&request);
+    }
     check(&data());
     println!("checked: the fast crossfade of walk with itself agrees with solution::blend_clips, every kernel");
     benches();
