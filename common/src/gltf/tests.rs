@@ -22,7 +22,7 @@ fn animation(samplers: &[(usize, usize, &str, &str)]) -> String {
     format!(r#""animations":[{{"name":"move","samplers":[{}],"channels":[{}]}}]"#, s.join(","), c.join(","))
 }
 
-fn load_text(name: &str, text: &str) -> Result<(Model, LoadReport), LoadError> {
+pub(super) fn load_text(name: &str, text: &str) -> Result<(Model, LoadReport), LoadError> {
     let path = write(name, text);
     let result = load(&path);
     std::fs::remove_file(path).unwrap();
