@@ -197,8 +197,24 @@ fn demo_cpu_skinning_draws_a_model_over_the_gpu_budget() {
             stderr.contains("21 bones, over this GPU's budget") && stderr.contains("skinned on the CPU only"),
             "expected a note, got:\n{stderr}"
         );
+        assert!(!stderr.contains("  "), "a run of spaces in the note:\n{stderr}");
     }
     std::fs::remove_file(png).ok();
+}
+
+/// A glTF skin of exactly the budget: 300 joints, every vertex weighted, so
+/// 300 bones (no extra one for the mesh node), and 300 * 16 + 64 = 4,864
+/// uniform components hold them; one component fewer does not.
+#[test]
+fn demo_draws_a_skin_of_exactly_the_budget() {
+    let path = common::gltf::writer::write("lab06-column-300", &common::gltf::writer::column(300));
+    let file = path.display().to_string();
+    expect_picture(DEMO, "lab06", &["--model", &file, "--set", "max_components=4864"]);
+    let png = std::env::temp_dir().join(format!("lab06-column-{}.png", std::process::id())).display().to_string();
+    let args = ["--screenshot", png.as_str(), "--model", &file, "--set", "max_components=4863"];
+    common::grade::demo_refuses_after_steps(DEMO, "lab06", &args, &["300 bones", "299 bone matrices", "= 4863"])
+        .or_fail();
+    std::fs::remove_file(path).ok();
 }
 
 #[test]
