@@ -232,3 +232,16 @@ fn the_mesh_node_is_a_bone_only_when_a_vertex_follows_it() {
     let (model, _) = load_text("no-skin", &arm.replacen(r#","skin":0"#, "", 1)).expect("loads");
     assert_eq!(model.meshes[0].bones.len(), 1, "no skin: the mesh node alone");
 }
+
+#[test]
+fn a_root_scale_of_0_is_refused_in_one_line_and_a_tiny_one_loads() {
+    let error = load_text("scale-0", &super::writer::scaled_arm(0.0)).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        error.contains("nothing can be drawn: node `root` has a scale of [0, 0, 0] in the rest pose")
+            && error.contains("every bone's world matrix is singular")
+            && error.lines().count() == 1,
+        "{error}"
+    );
+    let (model, _) = load_text("scale-tiny", &super::writer::scaled_arm(1e-6)).expect("a micrometre arm loads");
+    assert_eq!(model.skeleton.nodes[0].local.scale, Vec3::splat(1e-6));
+}

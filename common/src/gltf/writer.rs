@@ -101,6 +101,18 @@ pub fn growing_arm(scale: f32) -> String {
     build("LINEAR", true, Some(0.0), scale)
 }
 
+/// [`bending_arm`] (LINEAR) under a root node scaled by `scale` on every
+/// axis: 0 collapses it (every world matrix singular), 1e-6 makes it a
+/// couple of micrometres tall.
+pub fn scaled_arm(scale: f32) -> String {
+    let root = r#"{"name":"root","children":[1]}"#;
+    bending_arm("LINEAR").replacen(
+        root,
+        &format!(r#"{{"name":"root","scale":[{scale},{scale},{scale}],"children":[1]}}"#),
+        1,
+    )
+}
+
 fn build(interpolation: &str, skin: bool, clip_start: Option<f32>, grow: f32) -> String {
     let mut g = Gltf::default();
     let ring = |y: f32| [[-0.2, y, -0.2], [0.2, y, -0.2], [0.2, y, 0.2], [-0.2, y, 0.2]];
