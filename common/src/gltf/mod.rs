@@ -125,14 +125,14 @@ fn unchecked_indices(root: &gltf::json::Root) -> Vec<String> {
     for (m, mesh) in root.meshes.iter().enumerate() {
         for (p, primitive) in mesh.primitives.iter().enumerate() {
             let position = gltf::json::validation::Checked::Valid(gltf::Semantic::Positions);
-            if let Some(accessor) = primitive.attributes.get(&position).map(|i| i.value()) {
-                if accessor >= root.accessors.len() {
-                    errors.push(format!(
-                        "meshes[{m}].primitives[{p}].attributes[\"POSITION\"]: Index out of bounds (accessor \
+            if let Some(accessor) = primitive.attributes.get(&position).map(|i| i.value())
+                && accessor >= root.accessors.len()
+            {
+                errors.push(format!(
+                    "meshes[{m}].primitives[{p}].attributes[\"POSITION\"]: Index out of bounds (accessor \
                          {accessor}; the file has {})",
-                        root.accessors.len()
-                    ));
-                }
+                    root.accessors.len()
+                ));
             }
         }
     }

@@ -94,7 +94,7 @@ pub fn check_drawable(model: &Model) -> Result<(), String> {
 /// root makes it, so that every vertex collapses. Names the topmost node of
 /// the first bone's chain whose own transform is singular.
 fn check_not_collapsed(model: &Model, world: &[Mat4]) -> Result<(), String> {
-    let singular = |m: &Mat4| !(m.determinant().abs() >= f32::MIN_POSITIVE); // NaN too
+    let singular = |m: &Mat4| m.determinant().abs().is_nan() || m.determinant().abs() < f32::MIN_POSITIVE;
     let nodes = &model.skeleton.nodes;
     let mut bones = model.meshes.iter().flat_map(|m| m.bones.iter().map(|b| b.node)).peekable();
     let first = match bones.peek() {
