@@ -42,9 +42,18 @@ impl Aabb {
         if self.is_empty() { Vec3::ZERO } else { (self.min + self.max) * 0.5 }
     }
 
-    /// Half the diagonal (1 when empty, never below a millimetre).
+    /// Half the diagonal, whatever the box's size (a model a micrometre tall
+    /// is framed as closely as one 2 m tall); 1 when empty. A box that is a
+    /// single point, or smaller than f32 can tell apart where it sits (a
+    /// hundred-thousandth of its distance from the origin), counts as that
+    /// hundred-thousandth, and at least a millimetre.
     pub fn radius(&self) -> f32 {
-        if self.is_empty() { 1.0 } else { ((self.max - self.min).length() * 0.5).max(1e-3) }
+        if self.is_empty() {
+            return 1.0;
+        }
+        let half = (self.max - self.min).length() * 0.5;
+        let resolved = self.min.abs().max(self.max.abs()).max_element() * 1e-5;
+        if half > resolved && half.is_finite() { half } else { resolved.max(1e-3) }
     }
 }
 
@@ -159,7 +168,7 @@ impl OrbitCamera {
 
     /// The matrices for a `width` x `height` viewport.
     pub fn camera(&self, width: f32, height: f32) -> Camera {
-        let near = (self.distance - self.radius * 3.0).max(self.distance * 0.01).max(1e-4);
+        let near = (self.distance - self.radius * 3.0).max(self.distance * 0.01);
         let far = self.distance + self.radius * 10.0;
         Camera {
             view: self.view(),
@@ -189,6 +198,32 @@ mod tests {
             let ndc = clip.truncate() / clip.w;
             assert!(ndc.x.abs() < 1.0 && ndc.y.abs() < 1.0 && ndc.z.abs() < 1.0, "corner {p} at {ndc}");
         }
+    }
+
+    #[test]
+    fn framing_puts_a_tiny_box_in_view_and_fills_it() {
+        for size in [1e-6f32, 1.0, 1e4] {
+            let b = Aabb { min: Vec3::new(-size, 0.0, -size), max: Vec3::new(size, 2.0 * size, size) };
+            let cam = OrbitCamera::framing(&b, 1.0).camera(600.0, 600.0);
+            let ndc: Vec<Vec3> = [b.min, b.max]
+                .iter()
+                .map(|p| {
+                    let clip = cam.view_proj() * p.extend(1.0);
+                    clip.truncate() / clip.w
+                })
+                .collect();
+            for p in &ndc {
+                assert!(p.x.abs() < 1.0 && p.y.abs() < 1.0 && p.z.abs() < 1.0, "size {size}: a corner at {p}");
+            }
+            assert!((ndc[0].y - ndc[1].y).abs() > 0.5, "size {size}: the box fills less than a quarter of the view");
+        }
+    }
+
+    #[test]
+    fn a_point_has_a_radius_it_can_be_drawn_at() {
+        assert_eq!(Aabb::from_points(&[Vec3::ZERO]).radius(), 1e-3);
+        assert_eq!(Aabb::from_points(&[Vec3::splat(1e3)]).radius(), 1e-2);
+        assert_eq!(Aabb::from_points(&[Vec3::ZERO, Vec3::splat(2e-6)]).radius(), 3f32.sqrt() * 1e-6);
     }
 
     #[test]

@@ -171,7 +171,8 @@ impl fmt::Display for PlaybackError {
             PlaybackError::BadTime(t) => write!(f, "cannot sample a clip at time {t}: use a finite number of seconds"),
             PlaybackError::CursorMismatch { channels, cursors } => write!(
                 f,
-                "{cursors} channel cursors for a clip of {channels} channels: make them with ClipCursors::for_clip"
+                "{cursors} channel cursors for a clip of {channels} channel{}: make them with ClipCursors::for_clip",
+                if *channels == 1 { "" } else { "s" }
             ),
         }
     }

@@ -168,8 +168,10 @@ pub fn check_budget(source: &str, bones: usize, budget: usize, components: i32) 
     if bones <= budget {
         return Ok(());
     }
+    let bones = if bones == 1 { "1 bone".to_string() } else { format!("{bones} bones") };
+    let matrices = if budget == 1 { "1 bone matrix".to_string() } else { format!("{budget} bone matrices") };
     Err(format!(
-        "{source} has {bones} bones, but this GPU's vertex shaders hold {budget} bone matrices \
+        "{source} has {bones}, but this GPU's vertex shaders hold {matrices} \
          (GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}, 16 floats per mat4, {OTHER_UNIFORM_COMPONENTS} kept for \
          other uniforms): split the mesh by bones, pack the palette as three vec4 rows per bone (lab06 FURTHER.md, past \
          the budget), or keep it in a uniform buffer or a texture"

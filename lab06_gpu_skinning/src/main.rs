@@ -164,7 +164,8 @@ impl GpuSkinning {
         match refusal {
             Some(refusal) if settings.skinning == Skinning::Gpu => return Err(refusal),
             Some(_) if bones > packed_budget => eprintln!(
-                "note: {} has {bones} bones, over this GPU's budget ({budget} as mat4, {packed_budget} packed,                  GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}): skinned on the CPU only",
+                "note: {} has {bones} bones, over this GPU's budget ({budget} as mat4, {packed_budget} packed, \
+                 GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}): skinned on the CPU only",
                 scene.source
             ),
             _ => {}
@@ -219,12 +220,14 @@ impl GpuSkinning {
 
 /// The refusal for a packed palette that does not fit either.
 fn packed_refusal(source: &str, bones: usize, components: i32) -> String {
+    let packed = further::packed_budget(components);
     format!(
-        "{source} has {bones} bones, but this GPU's vertex shaders hold {} packed bones \
+        "{source} has {bones} bone{}, but this GPU's vertex shaders hold {packed} packed bone{} \
          (GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}, 12 floats per bone as three vec4 rows, \
          {OTHER_UNIFORM_COMPONENTS} kept for other uniforms): split the mesh by bones, or keep the palette in a \
          uniform buffer or a texture",
-        further::packed_budget(components)
+        if bones == 1 { "" } else { "s" },
+        if packed == 1 { "" } else { "s" },
     )
 }
 

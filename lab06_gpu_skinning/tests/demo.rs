@@ -197,11 +197,43 @@ fn demo_cpu_skinning_draws_a_model_over_the_gpu_budget() {
             stderr.contains("21 bones, over this GPU's budget") && stderr.contains("skinned on the CPU only"),
             "expected a note, got:\n{stderr}"
         );
+        assert!(!stderr.contains("  "), "a run of spaces in the note:\n{stderr}");
     }
     std::fs::remove_file(png).ok();
+}
+
+/// A glTF skin of exactly the budget: 300 joints, every vertex weighted, so
+/// 300 bones (no extra one for the mesh node), and 300 * 16 + 64 = 4,864
+/// uniform components hold them; one component fewer does not.
+#[test]
+fn demo_draws_a_skin_of_exactly_the_budget() {
+    let path = common::gltf::writer::write("lab06-column-300", &common::gltf::writer::column(300));
+    let file = path.display().to_string();
+    expect_picture(DEMO, "lab06", &["--model", &file, "--set", "max_components=4864"]);
+    let png = std::env::temp_dir().join(format!("lab06-column-{}.png", std::process::id())).display().to_string();
+    let args = ["--screenshot", png.as_str(), "--model", &file, "--set", "max_components=4863"];
+    common::grade::demo_refuses_after_steps(DEMO, "lab06", &args, &["300 bones", "299 bone matrices", "= 4863"])
+        .or_fail();
+    std::fs::remove_file(path).ok();
 }
 
 #[test]
 fn demo_settings_are_the_handouts_table() {
     common::grade::expect_settings_table(DEMO, include_str!("../README.md"));
+}
+
+/// A model a couple of micrometres tall (the glTF arm under a root scaled by
+/// 1e-6, made here) is framed and drawn; at scale 0 it is refused in one
+/// line, never a blank picture.
+#[test]
+fn demo_frames_a_tiny_model_and_refuses_a_collapsed_one() {
+    use common::gltf::writer::{scaled_arm, write};
+    let tiny = write("lab06-tiny", &scaled_arm(1e-6));
+    expect_picture(DEMO, "lab06", &["--model", &tiny.display().to_string()]);
+    std::fs::remove_file(tiny).ok();
+    let zero = write("lab06-zero", &scaled_arm(0.0));
+    let png = std::env::temp_dir().join(format!("lab06-zero-{}.png", std::process::id())).display().to_string();
+    let args = ["--screenshot", png.as_str(), "--model", &zero.display().to_string()];
+    demo_refuses(DEMO, &args, &["nothing can be drawn", "node `root` has a scale of [0, 0, 0]"]).or_fail();
+    std::fs::remove_file(zero).ok();
 }

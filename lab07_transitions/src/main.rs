@@ -70,12 +70,10 @@ impl Transitions {
         // `--clip` is checked after the clips are added: it may name one of them.
         let scene_clip = match (&args.clip, scene.clip) {
             (Some(wanted), None) => Some(model.find_clip(wanted).ok_or_else(|| {
-                let names: Vec<String> =
-                    model.clips.iter().enumerate().map(|(i, c)| format!("{i}: {}", c.name)).collect();
                 format!(
                     "no clip `{wanted}` in {} or the files of --set clips-from; they have {}",
                     scene.source,
-                    names.join(", ")
+                    common::app::clip_list(&model.clips)
                 )
             })?),
             (_, found) => found,

@@ -3,7 +3,7 @@
 //! adds the title and the time and paints it with egui in the top-right corner.
 
 #[cfg(not(target_arch = "wasm32"))]
-use egui::{Align2, Color32, Frame, RichText, Sense, Vec2};
+use egui::{Color32, Frame, RichText, Sense, Vec2};
 
 /// What a lab's legend says: lines about what is playing, and the key to
 /// every colour the current view uses. Build it with the chained methods:
@@ -62,43 +62,109 @@ fn color32(c: [f32; 3]) -> Color32 {
     Color32::from_rgb(byte(c[0]), byte(c[1]), byte(c[2]))
 }
 
+/// The widest the legend's text may be, as a share of the picture's width:
+/// a longer line wraps.
+#[cfg(not(target_arch = "wasm32"))]
+const MAX_SHARE: f32 = 0.45;
+
 /// Paints the legend box in the top-right corner of the screen; returns
 /// its left edge in points (the 3D view keeps to the left of it).
+///
+/// Its width is worked out from this frame's text before it is placed (its
+/// widest line, at least 200 points, at most [`MAX_SHARE`] of the screen,
+/// longer lines wrapping), so the box never runs off the picture: an
+/// anchored egui area places itself by the previous frame's size.
 #[cfg(not(target_arch = "wasm32"))]
 pub(super) fn paint(ctx: &egui::Context, title: &str, time: f64, legend: &Legend) -> f32 {
-    let area =
-        egui::Area::new(egui::Id::unique("legend")).anchor(Align2::RIGHT_TOP, Vec2::new(-8.0, 8.0)).show(ctx, |ui| {
-            Frame::new()
-                .fill(Color32::from_black_alpha(210))
-                .stroke(egui::Stroke::new(1.0, Color32::from_gray(90)))
-                .inner_margin(8.0)
-                .corner_radius(4.0)
-                .show(ui, |ui| {
-                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-                    ui.set_min_width(200.0);
-                    ui.label(RichText::new(title).strong().color(Color32::WHITE));
-                    for line in &legend.playing {
-                        ui.label(RichText::new(line).color(Color32::from_gray(225)));
-                    }
-                    ui.label(RichText::new(format!("time: {time:.2} s")).color(Color32::from_gray(225)));
-                    if !legend.keys.is_empty() {
-                        ui.separator();
-                    }
-                    for key in &legend.keys {
-                        ui.horizontal(|ui| {
-                            let width = if key.colors.len() > 1 { 48.0 } else { 16.0 };
-                            let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 12.0), Sense::hover());
-                            let n = key.colors.len().max(1) as f32;
-                            for (i, &c) in key.colors.iter().enumerate() {
-                                let x0 = rect.left() + rect.width() * i as f32 / n;
-                                let x1 = rect.left() + rect.width() * (i + 1) as f32 / n;
-                                let part = egui::Rect::from_x_y_ranges(x0..=x1, rect.y_range());
-                                ui.painter().rect_filled(part, 0.0, color32(c));
-                            }
-                            ui.label(RichText::new(&key.text).color(Color32::from_gray(225)));
-                        });
-                    }
-                });
-        });
-    area.response.rect.left() - 8.0
+    const MARGIN: f32 = 8.0; // from the screen's edges, and inside the box
+    const STROKE: f32 = 1.0;
+    let time = format!("time: {time:.2} s");
+    let screen = ctx.content_rect();
+    let style = ctx.global_style();
+    let gap = style.spacing.item_spacing.x;
+    let swatch = |key: &Key| if key.colors.len() > 1 { 48.0 } else { 16.0 };
+    let font = egui::TextStyle::Body.resolve(&style);
+    let widest = ctx.fonts_mut(|fonts| {
+        let mut width = |text: &str| fonts.layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE).size().x;
+        let mut widest = width(title) + 2.0; // a little room for the title's strong style
+        for line in legend.playing.iter().chain([&time]) {
+            widest = widest.max(width(line));
+        }
+        for key in &legend.keys {
+            widest = widest.max(swatch(key) + gap + width(&key.text));
+        }
+        widest
+    });
+    let most = (screen.width() * MAX_SHARE - 2.0 * (MARGIN + STROKE)).max(60.0);
+    let width = widest.ceil().max(200.0).min(most);
+    let left = screen.right() - MARGIN - 2.0 * (MARGIN + STROKE) - width;
+    egui::Area::new(egui::Id::unique("legend")).fixed_pos(egui::pos2(left, screen.top() + MARGIN)).show(ctx, |ui| {
+        Frame::new()
+            .fill(Color32::from_black_alpha(210))
+            .stroke(egui::Stroke::new(STROKE, Color32::from_gray(90)))
+            .inner_margin(MARGIN)
+            .corner_radius(4.0)
+            .show(ui, |ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+                ui.set_width(width);
+                ui.label(RichText::new(title).strong().color(Color32::WHITE));
+                for line in legend.playing.iter().chain([&time]) {
+                    ui.label(RichText::new(line).color(Color32::from_gray(225)));
+                }
+                if !legend.keys.is_empty() {
+                    ui.separator();
+                }
+                for key in &legend.keys {
+                    ui.horizontal_top(|ui| {
+                        let (rect, _) = ui.allocate_exact_size(Vec2::new(swatch(key), 12.0), Sense::hover());
+                        let n = key.colors.len().max(1) as f32;
+                        for (i, &c) in key.colors.iter().enumerate() {
+                            let x0 = rect.left() + rect.width() * i as f32 / n;
+                            let x1 = rect.left() + rect.width() * (i + 1) as f32 / n;
+                            let part = egui::Rect::from_x_y_ranges(x0..=x1, rect.y_range());
+                            ui.painter().rect_filled(part, 0.0, color32(c));
+                        }
+                        ui.label(RichText::new(&key.text).color(Color32::from_gray(225)));
+                    });
+                }
+            });
+    });
+    left
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    /// Every shape the legend paints lies inside the picture, right of the
+    /// edge it returns, over a few frames (egui places areas by the last
+    /// frame's size): a long line wraps or widens the box, never runs off.
+    #[test]
+    fn a_long_line_wraps_or_widens_the_box_inside_the_picture() {
+        let legend = Legend::default()
+            .line("`walk` -> `run`: weight 0.03 (0.03 s of 1.00 s)")
+            .line("a line much longer than any legend should hold, so that a narrow picture has to wrap it")
+            .swatch([1.0, 0.55, 0.15], "left ghost: what fades out, alone");
+        for width in [320.0, 640.0, 1280.0] {
+            let ctx = egui::Context::default();
+            let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, Vec2::new(width, 360.0));
+            let input = egui::RawInput { screen_rect: Some(screen), ..Default::default() };
+            for frame in 0..3 {
+                let mut left = 0.0;
+                let legend = if frame == 0 { Legend::default().line("short") } else { legend.clone() };
+                let mut output =
+                    ctx.run_ui(input.clone(), |ui| left = paint(ui.ctx(), "Lab 07: transitions", 1.03, &legend));
+                output.textures_delta.clear();
+                for clipped in &output.shapes {
+                    let rect = clipped.shape.visual_bounding_rect();
+                    assert!(
+                        rect.right() <= width - 7.0 && rect.left() >= left - 1.0,
+                        "{width} points wide, frame {frame}: a shape spans {rect:?}, outside the legend's box \
+                         ({left} to {})",
+                        width - 8.0
+                    );
+                }
+            }
+        }
+    }
 }

@@ -38,7 +38,7 @@ pub use legend::{Key, Legend};
 pub use record::{MAX_FPS, MAX_FRAMES, gif_delay_cs};
 
 use crate::camera::{Aabb, Camera};
-use crate::model::Model;
+use crate::model::{Clip, Model};
 
 /// What a demo shows, as loaded from the command line.
 pub struct Scene {
@@ -262,11 +262,10 @@ pub fn load_scene(args: &Args) -> Result<Scene, String> {
     let clip = match &args.clip {
         None => (!model.clips.is_empty()).then_some(0),
         Some(wanted) => {
-            let names: Vec<String> = model.clips.iter().enumerate().map(|(i, c)| format!("{i}: {}", c.name)).collect();
             let found = model.find_clip(wanted);
             let added_later = args.settings.iter().any(|(k, _)| k == "clips-from");
             if found.is_none() && !added_later {
-                let has = if names.is_empty() { "no clips at all".to_string() } else { names.join(", ") };
+                let has = if model.clips.is_empty() { "no clips at all".to_string() } else { clip_list(&model.clips) };
                 return Err(format!("no clip `{wanted}` in {source}; it has {has}"));
             }
             found
@@ -275,33 +274,49 @@ pub fn load_scene(args: &Args) -> Result<Scene, String> {
     Ok(Scene { model, source, builtin: args.model.is_none(), clip })
 }
 
+/// The clips by index and name, for a message: `0: walk, 1: (unnamed)`.
+pub fn clip_list(clips: &[Clip]) -> String {
+    clips.iter().enumerate().map(|(i, c)| format!("{i}: {}", clip_name(c))).collect::<Vec<_>>().join(", ")
+}
+
+/// A clip's name as a message shows it: `(unnamed)` for an empty one (files
+/// may leave it out or blank; `--clip` then takes its index).
+pub fn clip_name(clip: &Clip) -> &str {
+    if clip.name.trim().is_empty() { "(unnamed)" } else { &clip.name }
+}
+
+/// `n` and the noun, singular for 1.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A few lines describing a model: nodes, meshes, bones, clips.
 pub fn summary(model: &Model, source: &str) -> String {
     let mut s = format!(
-        "{source}: {} nodes, {} meshes, {} vertices, {} bones, {} clips\n",
-        model.skeleton.nodes.len(),
-        model.meshes.len(),
-        model.vertex_count(),
-        model.bone_count(),
-        model.clips.len()
+        "{source}: {}, {}, {}, {}, {}\n",
+        count(model.skeleton.nodes.len(), "node", "nodes"),
+        count(model.meshes.len(), "mesh", "meshes"),
+        count(model.vertex_count(), "vertex", "vertices"),
+        count(model.bone_count(), "bone", "bones"),
+        count(model.clips.len(), "clip", "clips"),
     );
     for m in &model.meshes {
         s += &format!(
-            "  mesh `{}`: {} vertices, {} triangles, {} bones\n",
+            "  mesh `{}`: {}, {}, {}\n",
             m.name,
-            m.positions.len(),
-            m.indices.len() / 3,
-            m.bones.len()
+            count(m.positions.len(), "vertex", "vertices"),
+            count(m.indices.len() / 3, "triangle", "triangles"),
+            count(m.bones.len(), "bone", "bones"),
         );
     }
-    for c in &model.clips {
+    for (i, c) in model.clips.iter().enumerate() {
+        let name = if clip_name(c) == c.name { format!("`{}`", c.name) } else { format!("{i} (unnamed)") };
         s += &format!(
-            "  clip `{}`: {:.2} s ({} ticks at {} per second), {} channels\n",
-            c.name,
+            "  clip {name}: {:.2} s ({} ticks at {} per second), {}\n",
             c.duration_seconds(),
             c.duration_ticks,
             c.ticks_per_second,
-            c.channels.len()
+            count(c.channels.len(), "channel", "channels"),
         );
     }
     s
@@ -321,5 +336,19 @@ mod tests {
         assert_eq!(naming_model(named.clone(), &file), named);
         let builtin = Args::try_parse_from(["demo"]).unwrap();
         assert_eq!(naming_model("no clips".into(), &builtin), "no clips");
+    }
+
+    #[test]
+    fn a_summary_and_a_clip_list_name_an_unnamed_clip_and_count_in_words() {
+        let mut model = crate::character::build();
+        model.clips.truncate(2);
+        model.clips[0].name = String::new();
+        model.clips[1].channels.truncate(1);
+        let walk = model.clips[1].name.clone();
+        assert_eq!(clip_list(&model.clips), format!("0: (unnamed), 1: {walk}"));
+        let s = summary(&model, "x");
+        assert!(s.contains(", 1 mesh, ") && s.contains(", 2 clips\n"), "{s}");
+        assert!(s.contains("  clip 0 (unnamed): ") && s.contains(&format!("  clip `{walk}`: ")), "{s}");
+        assert!(s.contains("), 1 channel\n") && !s.contains("``"), "{s}");
     }
 }

@@ -135,13 +135,21 @@ fn primitive_mesh(
     if !skin.is_empty() && !skinned {
         report.warnings.push(format!("mesh `{name}`: a skin but no usable JOINTS_0/WEIGHTS_0: it follows its node"));
     }
-    let rigid = bones.len() as u32;
-    bones.push(Bone { node: mesh_node, offset: Mat4::IDENTITY });
+    // The mesh node itself as a bone, added only when a vertex follows it
+    // (no skin, or a vertex without weights): every bone is a matrix the
+    // shader holds.
+    let mut rigid_bone = None;
+    let mut rigid = |bones: &mut Vec<Bone>| {
+        *rigid_bone.get_or_insert_with(|| {
+            bones.push(Bone { node: mesh_node, offset: Mat4::IDENTITY });
+            (bones.len() - 1) as u32
+        })
+    };
     let mut influences = Vec::with_capacity(n);
     let (mut negative, mut past, mut unweighted) = (0usize, 0usize, 0usize);
     for v in 0..n {
         if !skinned {
-            influences.push(Influences::single(rigid));
+            influences.push(Influences::single(rigid(&mut bones)));
             continue;
         }
         let mut inf = Influences { ids: [0; 4], weights: [0.0; 4] };
@@ -159,7 +167,7 @@ fn primitive_mesh(
         let total = inf.total();
         if total <= 0.0 {
             unweighted += 1;
-            influences.push(Influences::single(rigid));
+            influences.push(Influences::single(rigid(&mut bones)));
             continue;
         }
         if (total - 1.0).abs() > 1e-3 {

@@ -87,17 +87,60 @@ pub fn read(path: &Path, bytes: &[u8]) -> Result<(Model, LoadReport), String> {
 /// The `gltf` crate's checks (every index in range, every required member
 /// there), which make its readers safe, less one: a POSITION accessor's
 /// `min` and `max` are required by the spec but nothing here reads them, and
-/// exporters leave them out.
+/// exporters leave them out. Two indices come first, as [`unchecked_indices`]
+/// says.
 fn validate(doc: &gltf::Document) -> Result<(), String> {
     use gltf::json::validation::{Error, Validate};
     let root = doc.as_json();
-    let mut errors = Vec::new();
+    let mut errors = unchecked_indices(root);
+    if !errors.is_empty() {
+        return invalid(errors); // the crate's own validation could panic on them
+    }
     root.validate(root, gltf::json::Path::new, &mut |path: &dyn Fn() -> gltf::json::Path, error: Error| {
         let path = path().to_string();
         if !(error == Error::Missing && (path.ends_with(".min") || path.ends_with(".max"))) {
             errors.push(format!("{path}: {error}"));
         }
     });
+    invalid(errors)
+}
+
+/// The indices gltf-json 1.4 does not check safely: a channel's target node
+/// (never checked, so `channel.target().node()` panics) and a primitive's
+/// POSITION accessor (its own validation indexes the accessors with it and
+/// panics). Each names its path, as the crate's errors do.
+fn unchecked_indices(root: &gltf::json::Root) -> Vec<String> {
+    let mut errors = Vec::new();
+    for (a, animation) in root.animations.iter().enumerate() {
+        for (c, channel) in animation.channels.iter().enumerate() {
+            let node = channel.target.node.value();
+            if node >= root.nodes.len() {
+                errors.push(format!(
+                    "animations[{a}].channels[{c}].target.node: Index out of bounds (node {node}; the file has {})",
+                    root.nodes.len()
+                ));
+            }
+        }
+    }
+    for (m, mesh) in root.meshes.iter().enumerate() {
+        for (p, primitive) in mesh.primitives.iter().enumerate() {
+            let position = gltf::json::validation::Checked::Valid(gltf::Semantic::Positions);
+            if let Some(accessor) = primitive.attributes.get(&position).map(|i| i.value())
+                && accessor >= root.accessors.len()
+            {
+                errors.push(format!(
+                    "meshes[{m}].primitives[{p}].attributes[\"POSITION\"]: Index out of bounds (accessor \
+                         {accessor}; the file has {})",
+                    root.accessors.len()
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// One line for the errors found, if any.
+fn invalid(errors: Vec<String>) -> Result<(), String> {
     match errors.len() {
         0 => Ok(()),
         n => Err(format!(
@@ -166,5 +209,7 @@ fn fits(accessor: &gltf::Accessor, dims: gltf::accessor::Dimensions, types: &[gl
     accessor.count() > 0 && accessor.dimensions() == dims && types.contains(&accessor.data_type())
 }
 
+#[cfg(test)]
+mod indices;
 #[cfg(test)]
 mod tests;

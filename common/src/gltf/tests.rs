@@ -22,7 +22,7 @@ fn animation(samplers: &[(usize, usize, &str, &str)]) -> String {
     format!(r#""animations":[{{"name":"move","samplers":[{}],"channels":[{}]}}]"#, s.join(","), c.join(","))
 }
 
-fn load_text(name: &str, text: &str) -> Result<(Model, LoadReport), LoadError> {
+pub(super) fn load_text(name: &str, text: &str) -> Result<(Model, LoadReport), LoadError> {
     let path = write(name, text);
     let result = load(&path);
     std::fs::remove_file(path).unwrap();
@@ -68,7 +68,7 @@ fn the_bending_arm_loads_in_every_mode() {
     for mode in ["LINEAR", "STEP", "CUBICSPLINE"] {
         let (model, report) = load_text(mode, &super::writer::bending_arm(mode)).expect("loads");
         assert!(report.warnings.is_empty(), "{mode}: {:?}", report.warnings);
-        assert_eq!(model.meshes[0].bones.len(), 3, "two joints and the mesh node");
+        assert_eq!(model.meshes[0].bones.len(), 2, "two joints; every vertex weighted, so no rigid bone");
         assert_eq!(model.clips[0].channels[0].interpolation.rotations.name(), mode);
         assert_eq!(model.clips[0].duration_seconds(), 1.5);
     }
@@ -212,4 +212,36 @@ fn simple_skin_reads_as_assimp_reads_it() {
     wa.dedup();
     wb.dedup();
     assert_eq!(wa, wb);
+}
+
+#[test]
+fn the_mesh_node_is_a_bone_only_when_a_vertex_follows_it() {
+    let (model, _) = load_text("column", &super::writer::column(300)).expect("loads");
+    let mesh = &model.meshes[0];
+    assert_eq!(mesh.bones.len(), 300, "one bone per joint: every vertex is weighted");
+    assert!(mesh.influences.iter().all(|i| i.ids.iter().all(|&id| id < 300)));
+    // The arm's mesh without weights (its vertices follow the mesh node) and without a skin.
+    let arm = super::writer::bending_arm("LINEAR");
+    let weights = arm.split(r#","WEIGHTS_0":"#).nth(1).and_then(|s| s.split('}').next()).expect("weights");
+    let unweighted = arm.replacen(&format!(r#","WEIGHTS_0":{weights}"#), "", 1);
+    let (model, _) = load_text("no-weights", &unweighted).expect("loads");
+    let mesh = &model.meshes[0];
+    assert_eq!(mesh.bones.len(), 3, "two joints and the mesh node, which every vertex follows");
+    assert_eq!(model.skeleton.nodes[mesh.bones[2].node].name, "arm");
+    assert!(mesh.influences.iter().all(|i| i.ids[0] == 2 && i.weights[0] == 1.0));
+    let (model, _) = load_text("no-skin", &arm.replacen(r#","skin":0"#, "", 1)).expect("loads");
+    assert_eq!(model.meshes[0].bones.len(), 1, "no skin: the mesh node alone");
+}
+
+#[test]
+fn a_root_scale_of_0_is_refused_in_one_line_and_a_tiny_one_loads() {
+    let error = load_text("scale-0", &super::writer::scaled_arm(0.0)).map(|_| ()).unwrap_err().to_string();
+    assert!(
+        error.contains("nothing can be drawn: node `root` has a scale of [0, 0, 0] in the rest pose")
+            && error.contains("every bone's world matrix is singular")
+            && error.lines().count() == 1,
+        "{error}"
+    );
+    let (model, _) = load_text("scale-tiny", &super::writer::scaled_arm(1e-6)).expect("a micrometre arm loads");
+    assert_eq!(model.skeleton.nodes[0].local.scale, Vec3::splat(1e-6));
 }

@@ -101,6 +101,18 @@ pub fn growing_arm(scale: f32) -> String {
     build("LINEAR", true, Some(0.0), scale)
 }
 
+/// [`bending_arm`] (LINEAR) under a root node scaled by `scale` on every
+/// axis: 0 collapses it (every world matrix singular), 1e-6 makes it a
+/// couple of micrometres tall.
+pub fn scaled_arm(scale: f32) -> String {
+    let root = r#"{"name":"root","children":[1]}"#;
+    bending_arm("LINEAR").replacen(
+        root,
+        &format!(r#"{{"name":"root","scale":[{scale},{scale},{scale}],"children":[1]}}"#),
+        1,
+    )
+}
+
 fn build(interpolation: &str, skin: bool, clip_start: Option<f32>, grow: f32) -> String {
     let mut g = Gltf::default();
     let ring = |y: f32| [[-0.2, y, -0.2], [0.2, y, -0.2], [0.2, y, 0.2], [-0.2, y, 0.2]];
@@ -171,5 +183,53 @@ fn build(interpolation: &str, skin: bool, clip_start: Option<f32>, grow: f32) ->
           {{"name":"lower","translation":[0,1,0]}}{arm_node}]{}{}"#,
         if skin { mesh.as_str() } else { "" },
         if clip_start.is_some() { clip.as_str() } else { "" }
+    ))
+}
+
+/// A column `joints` joints tall (a chain of nodes `joint 0`, `joint 1`, ...
+/// each `1 / joints` above its parent, under a node `root`) in a square tube
+/// whose every vertex is weighted to one joint: a skin of exactly `joints`
+/// bones, no clip. Panics for 0 joints or more than 65,535.
+pub fn column(joints: usize) -> String {
+    assert!((1..=usize::from(u16::MAX)).contains(&joints), "a column of 1 to 65,535 joints");
+    let mut g = Gltf::default();
+    let step = 1.0 / joints as f32;
+    let ring = |y: f32| [[-0.05, y, -0.05], [0.05, y, -0.05], [0.05, y, 0.05], [-0.05, y, 0.05]];
+    let positions: Vec<f32> = (0..=joints).flat_map(|k| ring(k as f32 * step)).flatten().collect();
+    let mut indices: Vec<u32> = Vec::new();
+    for level in 0..joints as u32 {
+        for side in 0..4 {
+            let (a, b) = (level * 4 + side, level * 4 + (side + 1) % 4);
+            indices.extend_from_slice(&[a, b, b + 4, a, b + 4, a + 4]);
+        }
+    }
+    let bone_of = |k: usize| k.min(joints - 1) as u16;
+    let ids: Vec<u8> = (0..=joints).flat_map(|k| [bone_of(k), 0, 0, 0].repeat(4)).flat_map(u16::to_le_bytes).collect();
+    let weights: Vec<f32> = (0..(joints + 1) * 4).flat_map(|_| [1.0, 0.0, 0.0, 0.0]).collect();
+    let ibm: Vec<f32> = (0..joints)
+        .flat_map(|j| glam::Mat4::from_translation(glam::Vec3::new(0.0, -(j as f32) * step, 0.0)).to_cols_array())
+        .collect();
+    let p = g.floats(&positions, "VEC3");
+    let index_bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+    let i = g.raw(&index_bytes, 5125, "SCALAR", indices.len());
+    let j = g.raw(&ids, 5123, "VEC4", (joints + 1) * 4);
+    let w = g.floats(&weights, "VEC4");
+    let m = g.floats(&ibm, "MAT4");
+    let chain: Vec<String> = (0..joints)
+        .map(|k| {
+            let child = if k + 1 < joints { format!(r#","children":[{}]"#, k + 2) } else { String::new() };
+            let up = if k == 0 { 0.0 } else { step };
+            format!(r#"{{"name":"joint {k}","translation":[0,{up},0]{child}}}"#)
+        })
+        .collect();
+    let skin_joints: Vec<String> = (1..=joints).map(|n| n.to_string()).collect();
+    g.json(&format!(
+        r#""scene":0,"scenes":[{{"nodes":[0,{mesh_node}]}}],
+        "nodes":[{{"name":"root","children":[1]}},{chain},{{"name":"column","mesh":0,"skin":0}}],
+        "skins":[{{"joints":[{skin_joints}],"inverseBindMatrices":{m}}}],
+        "meshes":[{{"name":"column","primitives":[{{"indices":{i},"attributes":{{"POSITION":{p},"JOINTS_0":{j},"WEIGHTS_0":{w}}}}}]}}]"#,
+        mesh_node = joints + 1,
+        chain = chain.join(","),
+        skin_joints = skin_joints.join(","),
     ))
 }

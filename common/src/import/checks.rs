@@ -67,6 +67,7 @@ pub fn check_drawable(model: &Model) -> Result<(), String> {
         within(matrix.w_axis.truncate(), || format!("node `{}` sits", node.name), "in the rest pose")?;
         world.push(matrix);
     }
+    check_not_collapsed(model, &world)?;
     for mesh in &model.meshes {
         let palette: Vec<Mat4> =
             mesh.bones.iter().map(|b| world.get(b.node).copied().unwrap_or(Mat4::IDENTITY) * b.offset).collect();
@@ -86,6 +87,39 @@ pub fn check_drawable(model: &Model) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Refuses a rest pose that draws nothing: every bone's world matrix (every
+/// node's, for a model without meshes) singular, as a scale of 0 on the
+/// root makes it, so that every vertex collapses. Names the topmost node of
+/// the first bone's chain whose own transform is singular.
+fn check_not_collapsed(model: &Model, world: &[Mat4]) -> Result<(), String> {
+    let singular = |m: &Mat4| m.determinant().abs().is_nan() || m.determinant().abs() < f32::MIN_POSITIVE;
+    let nodes = &model.skeleton.nodes;
+    let mut bones = model.meshes.iter().flat_map(|m| m.bones.iter().map(|b| b.node)).peekable();
+    let first = match bones.peek() {
+        Some(&node) => node,
+        None => 0,
+    };
+    let drawn: Vec<usize> = if bones.peek().is_some() { bones.collect() } else { (0..nodes.len()).collect() };
+    if drawn.is_empty() || !drawn.iter().all(|&n| world.get(n).is_none_or(singular)) {
+        return Ok(());
+    }
+    let mut culprit = first;
+    let mut at = Some(first);
+    while let Some(n) = at.filter(|&n| n < nodes.len()) {
+        let t = &nodes[n].local;
+        if singular(&Mat4::from_scale_rotation_translation(t.scale, t.rotation, t.translation)) {
+            culprit = n;
+        }
+        at = nodes[n].parent;
+    }
+    let node = nodes.get(culprit).map_or("?", |n| n.name.as_str());
+    let scale = nodes.get(culprit).map_or(Vec3::ZERO, |n| n.local.scale);
+    Err(format!(
+        "nothing can be drawn: node `{node}` has a scale of {scale} in the rest pose, so every bone's world \
+         matrix is singular and every vertex collapses onto one point (give it a scale other than 0)"
+    ))
 }
 
 /// Ok when `p` is finite and within [`MAX_EXTENT`] on every axis.

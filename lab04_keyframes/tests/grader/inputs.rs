@@ -95,7 +95,7 @@ fn given_channels_on_missing_nodes_and_mismatched_cursors_are_refused() {
     let mut wrong = ClipCursors::default();
     let e = pose_at(&c, &[Default::default(); 2], 0.5, Mode::Loop, &mut wrong, Quat::slerp).unwrap_err();
     assert!(matches!(e, PlaybackError::CursorMismatch { channels: 1, cursors: 0 }), "{e:?}");
-    assert!(e.to_string().contains("ClipCursors::for_clip"));
+    assert_eq!(e.to_string(), "0 channel cursors for a clip of 1 channel: make them with ClipCursors::for_clip");
 }
 
 #[test]

@@ -115,3 +115,12 @@ fn step4_the_whole_gpu_pipeline_matches_the_cpu() {
             .or_fail();
     }
 }
+
+#[test]
+fn given_the_budget_refusal_counts_in_words() {
+    assert_eq!(given::check_budget("x.glb", 300, 300, 4864), Ok(()), "a skin of exactly the budget fits");
+    let said = given::check_budget("x.glb", 2, 1, 95).unwrap_err();
+    assert!(said.starts_with("x.glb has 2 bones, but this GPU's vertex shaders hold 1 bone matrix ("), "{said}");
+    let said = given::check_budget("x.glb", 1, 0, 64).unwrap_err();
+    assert!(said.starts_with("x.glb has 1 bone, but this GPU's vertex shaders hold 0 bone matrices ("), "{said}");
+}

@@ -178,6 +178,43 @@ pub fn cycle_and_phase(cycle_seconds: fn(f64, f64, f32) -> f64, advance_phase: f
     );
     let got = advance_phase(0.3, 0.1, 0.0, 0.0, 0.5);
     assert!(got == 0.3, "a cycle of no length: expected the phase 0.3, got {got}: it stays as it is (never NaN)");
+    phase_edges(advance_phase);
+}
+
+/// The phase stays in `[0, 1)` for any `dt`: none, backwards, a sum landing
+/// exactly on a cycle's end and a sum a hair below 0 (a 1 s cycle, lengths
+/// 1 s and 0.5 s at weight 0, so every sum here is exact).
+fn phase_edges(advance_phase: fn(f64, f64, f64, f64, f32) -> f64) {
+    let at = |phase: f64, dt: f64| advance_phase(phase, dt, 1.0, 0.5, 0.0);
+    for phase in [0.0, 0.25, 0.75] {
+        let got = at(phase, 0.0);
+        assert!(
+            got == phase,
+            "advance_phase({phase}, dt 0 s, a 1 s cycle): no time passed, expected {phase}, got {got}"
+        );
+    }
+    let got = at(0.75, 0.25);
+    assert!(
+        got == 0.0,
+        "advance_phase(0.75, 0.25 s, a 1 s cycle): the sum lands exactly on the cycle's end; wrapped into [0, 1) it \
+         is 0.0 (a new cycle), got {got}"
+    );
+    for (phase, dt, want) in [(0.125, -0.25, 0.875), (0.5, -2.25, 0.25), (0.25, -0.25, 0.0)] {
+        let got = at(phase, dt);
+        assert!(
+            (0.0..1.0).contains(&got) && (got - want).abs() < 1e-9,
+            "advance_phase({phase}, {dt} s, a 1 s cycle), scrubbing backwards: expected {want}, got {got}: the phase \
+             is wrapped into [0, 1) for any dt, a negative one too (`%` keeps the sign of the sum; rem_euclid, as \
+             lab 04 wraps ticks, does not)"
+        );
+    }
+    let got = at(0.0, -1e-20);
+    assert!(
+        (0.0..1.0).contains(&got) && got.min(1.0 - got) < 1e-9,
+        "advance_phase(0, -1e-20 s, a 1 s cycle): expected 0 (or just under 1), got {got}: the phase is wrapped into \
+         [0, 1), and a tiny negative sum wrapped by rem_euclid rounds up to exactly 1.0 (1 - 1e-20 is 1 in f64): \
+         a phase of 1.0 is the next cycle's 0.0"
+    );
 }
 
 #[test]

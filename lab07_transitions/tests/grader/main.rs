@@ -242,6 +242,29 @@ pub fn two_clocks(advance: fn(&mut Crossfade, f64)) {
         }
     }
     assert!(cf.fade.is_none(), "the old clip was kept forever: when the fade is over, drop it");
+    last_frame(advance, &clips);
+}
+
+/// The last frame of a fade: eighth-second frames (exact in f64) through a
+/// 0.5 s fade; the fade is still on at 0.375 s and over at 0.5 s.
+fn last_frame(advance: fn(&mut Crossfade, f64), clips: &[common::model::Clip]) {
+    let mut cf = fading(clips, 0.0);
+    for frame in 1..=4 {
+        advance(&mut cf, 0.125);
+        let t = f64::from(frame) * 0.125;
+        match (&cf.fade, frame) {
+            (None, 1..=3) => panic!(
+                "the fade ended early, at {t} s of 0.5 s, one frame before its end: a fade is over when its \
+                 elapsed time has reached its duration (elapsed, not elapsed + dt)"
+            ),
+            (Some(fade), 4) => panic!(
+                "the fade is 0.5 s long: at {t} s (elapsed {}) its elapsed time has reached its duration; it must \
+                 be over and the old clip dropped",
+                fade.elapsed
+            ),
+            _ => {}
+        }
+    }
 }
 
 #[test]

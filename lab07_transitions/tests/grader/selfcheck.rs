@@ -61,11 +61,39 @@ fn dropped_early(cf: &mut Crossfade, dt: f64) {
     }
 }
 
+fn a_frame_early(cf: &mut Crossfade, dt: f64) {
+    cf.current.seconds += dt;
+    if let Some(fade) = &mut cf.fade {
+        if let Source::Clip(old) = &mut fade.from {
+            old.seconds += dt;
+        }
+        fade.elapsed += dt;
+        if fade.elapsed + dt >= fade.duration {
+            cf.fade = None; // over one frame before its end
+        }
+    }
+}
+
+fn a_frame_late(cf: &mut Crossfade, dt: f64) {
+    cf.current.seconds += dt;
+    if let Some(fade) = &mut cf.fade {
+        if let Source::Clip(old) = &mut fade.from {
+            old.seconds += dt;
+        }
+        fade.elapsed += dt;
+        if fade.elapsed > fade.duration {
+            cf.fade = None; // one frame at weight 1 too many
+        }
+    }
+}
+
 #[test]
 fn grader_step3_names_a_frozen_clock_and_a_fade_kept_or_dropped() {
     says(|| crate::two_clocks(shared_clock), "the outgoing clip froze");
     says(|| crate::two_clocks(kept_forever), "must be over and the old clip dropped");
     says(|| crate::two_clocks(dropped_early), "the fade ended early");
+    says(|| crate::two_clocks(a_frame_early), "one frame before its end");
+    says(|| crate::two_clocks(a_frame_late), "has reached its duration");
     crate::two_clocks(solution::advance);
 }
 
@@ -130,11 +158,23 @@ fn nan_for_no_cycle(phase: f64, dt: f64, a: f64, b: f64, w: f32) -> f64 {
     (phase + dt / solution::cycle_seconds(a, b, w)).rem_euclid(1.0)
 }
 
+fn sign_keeping_remainder(phase: f64, dt: f64, a: f64, b: f64, w: f32) -> f64 {
+    let cycle = solution::cycle_seconds(a, b, w);
+    if cycle <= 0.0 { phase } else { (phase + dt / cycle) % 1.0 }
+}
+
+fn floored_without_guard(phase: f64, dt: f64, a: f64, b: f64, w: f32) -> f64 {
+    let cycle = solution::cycle_seconds(a, b, w);
+    if cycle <= 0.0 { phase } else { (phase + dt / cycle).rem_euclid(1.0) }
+}
+
 #[test]
 fn grader_step5_names_the_cycle_and_phase_mistakes() {
     says(|| crate::fades::cycle_and_phase(mean_cycle, solution::advance_phase), "in proportion to the weight");
     says(|| crate::fades::cycle_and_phase(solution::cycle_seconds, unwrapped), "wraps into [0, 1)");
     says(|| crate::fades::cycle_and_phase(solution::cycle_seconds, nan_for_no_cycle), "never NaN");
+    says(|| crate::fades::cycle_and_phase(solution::cycle_seconds, sign_keeping_remainder), "keeps the sign");
+    says(|| crate::fades::cycle_and_phase(solution::cycle_seconds, floored_without_guard), "rounds up to exactly 1.0");
     crate::fades::cycle_and_phase(solution::cycle_seconds, solution::advance_phase);
 }
 
