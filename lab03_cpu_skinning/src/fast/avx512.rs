@@ -12,23 +12,23 @@ use std::arch::x86_64::*;
 use glam::Vec3;
 
 use super::LANES;
-use super::layout::{Chunk, Cost, Row, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::layout::{Chunk, Row, Tally, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
 
 /// 16 lanes of x, y and z.
 type V3 = [__m512; 3];
 
 /// Skins every chunk of `work` (see `portable::skin`).
 #[target_feature(enable = "avx512f,avx2,fma")]
-pub(super) fn skin(exact: bool, work: Work) -> Cost {
-    if exact { chunks::<true>(work) } else { chunks::<false>(work) }
+pub(super) fn skin<T: Tally>(exact: bool, work: Work) -> T {
+    if exact { chunks::<true, T>(work) } else { chunks::<false, T>(work) }
 }
 
 #[target_feature(enable = "avx512f,avx2,fma")]
-fn chunks<const EXACT: bool>(work: Work) -> Cost {
+fn chunks<const EXACT: bool, T: Tally>(work: Work) -> T {
     let Work { chunks, slots, palette, positions, normals } = work;
     let mut spare = [[Vec3::ZERO; LANES]; 2];
     let mut last = None;
-    let mut cost = Cost::default();
+    let mut cost = T::default();
     for (c, (chunk, &used)) in chunks.iter().zip(slots).enumerate() {
         let (p, n) = chunk_output(c, positions, normals, &mut spare);
         cost.chunk(used);
@@ -93,7 +93,7 @@ fn uniform_chunk<const EXACT: bool>(
 fn blended_chunk<const SLOTS: usize, const EXACT: bool>(
     chunk: &Chunk,
     palette: &[Row],
-    cost: &mut Cost,
+    cost: &mut impl Tally,
     positions: &mut [Vec3; LANES],
     normals: &mut [Vec3; LANES],
 ) {

@@ -8,7 +8,7 @@
 use glam::Vec3;
 
 use super::LANES;
-use super::layout::{Chunk, Cost, Row, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::layout::{Chunk, Row, Tally, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
 
 /// The blended matrices of one chunk: `blended[column][vertex]` is column
 /// `x`, `y`, `z` or the translation (3 floats and a pad) of that vertex's
@@ -17,10 +17,10 @@ type Blended = [[[f32; 4]; LANES]; 3];
 
 /// Skins every chunk of `work`. `exact`: cofactor normals, normalised (the
 /// course's normals); otherwise the blended 3x3 applied as is (ozz's).
-pub(super) fn skin(exact: bool, work: Work) -> Cost {
+pub(super) fn skin<T: Tally>(exact: bool, work: Work) -> T {
     // Use FMA only where the build target guarantees it (never a software fmaf).
     const FMA: bool = cfg!(any(target_feature = "fma", target_arch = "aarch64"));
-    if exact { chunks::<FMA, true>(work) } else { chunks::<FMA, false>(work) }
+    if exact { chunks::<FMA, true, T>(work) } else { chunks::<FMA, false, T>(work) }
 }
 
 /// The same plain Rust compiled with AVX2 and FMA allowed: what the
@@ -29,17 +29,17 @@ pub(super) fn skin(exact: bool, work: Work) -> Cost {
 /// with these features).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-pub(super) fn skin_avx2(exact: bool, work: Work) -> Cost {
-    if exact { chunks::<true, true>(work) } else { chunks::<true, false>(work) }
+pub(super) fn skin_avx2<T: Tally>(exact: bool, work: Work) -> T {
+    if exact { chunks::<true, true, T>(work) } else { chunks::<true, false, T>(work) }
 }
 
 #[inline(always)]
-fn chunks<const FMA: bool, const EXACT: bool>(work: Work) -> Cost {
+fn chunks<const FMA: bool, const EXACT: bool, T: Tally>(work: Work) -> T {
     let Work { chunks, slots, palette, positions, normals } = work;
     let mut blended: Blended = [[[0.0; 4]; LANES]; 3];
     let mut spare = [[Vec3::ZERO; LANES]; 2];
     let mut last = None;
-    let mut cost = Cost::default();
+    let mut cost = T::default();
     for (c, (chunk, &used)) in chunks.iter().zip(slots).enumerate() {
         cost.chunk(used);
         match used {
@@ -72,7 +72,12 @@ fn madd<const FMA: bool>(a: f32, b: f32, c: f32) -> f32 {
 /// influences. The 16 floats of a row are independent, so each `for e`
 /// becomes one to four vector multiply-adds, with no branch on weights.
 #[inline(always)]
-fn blend<const FMA: bool, const SLOTS: usize>(chunk: &Chunk, palette: &[Row], cost: &mut Cost, blended: &mut Blended) {
+fn blend<const FMA: bool, const SLOTS: usize>(
+    chunk: &Chunk,
+    palette: &[Row],
+    cost: &mut impl Tally,
+    blended: &mut Blended,
+) {
     cost.blended(SLOTS);
     for i in 0..LANES {
         let (index, weight) = (&chunk.palette[i], &chunk.weight[i]);
