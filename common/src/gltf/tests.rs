@@ -155,7 +155,7 @@ fn a_skin_with_negative_weights_is_read_and_reported() {
 
 /// The gltf reader and assimp agree on a real file: same skeleton by name,
 /// same rest pose, bones, weights and clip (sampled at its keys).
-#[cfg(feature = "assimp")]
+#[cfg(assimp_reader)]
 #[test]
 fn simple_skin_reads_as_assimp_reads_it() {
     let path = std::path::Path::new("/usr/share/assimp/models/glTF2/simple_skin/simple_skin.gltf");
