@@ -105,8 +105,16 @@ fn cap_memory() {
 fn cap_memory() {}
 
 /// [`child_main`] in the list of functions the system runs before `main`.
+// SAFETY (of the sections): each holds pointers to `extern "C"` functions
+// that the program's start-up code calls once, before `main`, on the main
+// thread; `child_main` takes no arguments (the ones ELF passes are ignored)
+// and uses only what works before `main`: the environment, files, threads,
+// standard output and `exit`.
 #[used]
-#[cfg_attr(any(target_os = "linux", target_os = "android", target_os = "freebsd"), unsafe(link_section = ".init_array"))]
+#[cfg_attr(
+    any(target_os = "linux", target_os = "android", target_os = "freebsd"),
+    unsafe(link_section = ".init_array")
+)]
 #[cfg_attr(target_vendor = "apple", unsafe(link_section = "__DATA,__mod_init_func"))]
 #[cfg_attr(windows, unsafe(link_section = ".CRT$XCU"))]
 pub(super) static CHILD_HOOK: extern "C" fn() = child_main;

@@ -213,3 +213,19 @@ fn simple_skin_reads_as_assimp_reads_it() {
     wb.dedup();
     assert_eq!(wa, wb);
 }
+
+/// A buffer in a file beside the model is read up to its declared length,
+/// only from a regular file (a device never ends), and all buffers together
+/// stay within the course's limit, whatever the lengths claim.
+#[test]
+fn buffer_files_are_read_within_bounds() {
+    let file = |uri: &str, length: u64| {
+        format!(r#"{{"asset":{{"version":"2.0"}},{TWO_NODES},"buffers":[{{"uri":"{uri}","byteLength":{length}}}]}}"#)
+    };
+    if Path::new("/dev/zero").exists() {
+        let error = load_text("device", &file("/dev/zero", 64)).unwrap_err().to_string();
+        assert!(error.contains("buffer 0: cannot read /dev/zero (not a regular file)"), "{error}");
+    }
+    let error = load_text("huge", &file("huge.bin", 1 << 40)).unwrap_err().to_string();
+    assert!(error.contains("its buffers add up to more than 1024 MiB"), "{error}");
+}

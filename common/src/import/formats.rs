@@ -19,10 +19,9 @@ const USE_INSTEAD: &str = "the labs need a rigged or animated model (glTF .glb/.
 /// extension or content); any other file passes (its reader decides).
 pub fn refuse_unrigged(path: &Path) -> Result<(), LoadError> {
     match unrigged_format(path) {
-        Some(format) => Err(LoadError::new(
-            path,
-            format!("{format} files hold a mesh without bones or animation; {USE_INSTEAD}"),
-        )),
+        Some(format) => {
+            Err(LoadError::new(path, format!("{format} files hold a mesh without bones or animation; {USE_INSTEAD}")))
+        }
         None => Ok(()),
     }
 }
@@ -55,9 +54,7 @@ fn by_content(path: &Path) -> Option<&'static str> {
         .take_while(|b| !b.is_ascii_whitespace())
         .map(|b| b.to_ascii_uppercase())
         .collect();
-    let off = first_word.ends_with(b"OFF")
-        && first_word.len() <= 6
-        && first_word.iter().all(u8::is_ascii_alphanumeric);
+    let off = first_word.ends_with(b"OFF") && first_word.len() <= 6 && first_word.iter().all(u8::is_ascii_alphanumeric);
     if off {
         return Some("OFF");
     }
