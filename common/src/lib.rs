@@ -6,7 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod app;
-#[cfg(feature = "assimp")]
+#[cfg(assimp_reader)]
 pub mod assimp;
 pub mod bench;
 pub mod camera;

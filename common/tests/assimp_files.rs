@@ -1,6 +1,6 @@
 //! The loader on real files from Debian's `assimp-testmodels` package. Each
 //! test prints a notice and returns when the package is absent (CI installs it).
-#![cfg(feature = "assimp")]
+#![cfg(assimp_reader)]
 
 use std::path::{Path, PathBuf};
 

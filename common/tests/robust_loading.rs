@@ -41,7 +41,7 @@ fn a_named_pipe_is_refused_not_read() {
     std::fs::remove_file(&fifo).unwrap();
 }
 
-#[cfg(feature = "assimp")]
+#[cfg(assimp_reader)]
 mod assimp {
     use std::time::Instant;
 

@@ -23,7 +23,7 @@ fn demo_screenshot_of_files() {
 
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
-    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    expect_refusals(DEMO, common::load::ASSIMP);
     let png = std::env::temp_dir().join("lab01-refused.png").display().to_string();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "joint=tail"], &["tail"]).or_fail();
 }
@@ -57,7 +57,7 @@ fn demo_survives_hostile_command_lines() {
     common::grade::expect_robust_command_line(
         env!("CARGO_BIN_EXE_lab01_hierarchy"),
         "lab01",
-        cfg!(feature = "assimp"),
+        common::load::ASSIMP,
         Some("angles"),
     );
 }

@@ -23,10 +23,10 @@ fn demo_screenshot_of_files() {
 
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
-    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    expect_refusals(DEMO, common::load::ASSIMP);
     let png = std::env::temp_dir().join("lab02-refused.png").display().to_string();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "key=lots"], &["key"]).or_fail();
-    if let Some(bvh) = common::grade::test_model("BVH/01_01.bvh").filter(|_| cfg!(feature = "assimp")) {
+    if let Some(bvh) = common::grade::test_model("BVH/01_01.bvh").filter(|_| common::load::ASSIMP) {
         // assimp draws a BVH skeleton with a mesh of its own; it has bones, so it loads.
         expect_picture(DEMO, "lab02", &["--model", &bvh]);
     }
@@ -37,7 +37,7 @@ fn demo_survives_hostile_command_lines() {
     common::grade::expect_robust_command_line(
         env!("CARGO_BIN_EXE_lab02_gradient_matrix"),
         "lab02",
-        cfg!(feature = "assimp"),
+        common::load::ASSIMP,
         Some("key"),
     );
 }

@@ -33,14 +33,14 @@ fn demo_screenshot_of_files() {
 
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
-    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    expect_refusals(DEMO, common::load::ASSIMP);
     let png = std::env::temp_dir().join("lab03-refused.png").display().to_string();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "view=sideways"], &["view"]).or_fail();
 }
 
 #[test]
 fn demo_survives_hostile_command_lines() {
-    common::grade::expect_robust_command_line(DEMO, "lab03", cfg!(feature = "assimp"), Some("twist"));
+    common::grade::expect_robust_command_line(DEMO, "lab03", common::load::ASSIMP, Some("twist"));
 }
 
 #[test]

@@ -30,7 +30,7 @@ fn demo_screenshot_of_files_between_keys() {
 
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
-    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    expect_refusals(DEMO, common::load::ASSIMP);
     let png = std::env::temp_dir().join("lab04-refused.png").display().to_string();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "mode=sometimes"], &["mode"]).or_fail();
     demo_refuses(DEMO, &["--screenshot", &png, "--set", "joint=tail"], &["tail"]).or_fail();
@@ -41,7 +41,7 @@ fn demo_survives_hostile_command_lines() {
     common::grade::expect_robust_command_line(
         env!("CARGO_BIN_EXE_lab04_keyframes"),
         "lab04",
-        cfg!(feature = "assimp"),
+        common::load::ASSIMP,
         None,
     );
 }

@@ -49,7 +49,7 @@ fn demo_screenshot_of_files() {
 
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
-    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    expect_refusals(DEMO, common::load::ASSIMP);
     let png = std::env::temp_dir().join("lab05-refused.png").display().to_string();
     for (setting, key) in [
         ("view=sideways", "view"),
@@ -67,7 +67,7 @@ fn demo_survives_hostile_command_lines() {
     common::grade::expect_robust_command_line(
         env!("CARGO_BIN_EXE_lab05_slerp"),
         "lab05",
-        cfg!(feature = "assimp"),
+        common::load::ASSIMP,
         Some("t"),
     );
 }

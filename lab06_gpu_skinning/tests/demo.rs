@@ -129,7 +129,7 @@ fn demo_screenshot_of_files() {
 
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
-    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    expect_refusals(DEMO, common::load::ASSIMP);
     let png = std::env::temp_dir().join("lab06-refused.png").display().to_string();
     let shot = ["--screenshot", png.as_str()];
     for (setting, mentions) in [
@@ -176,7 +176,7 @@ fn demo_survives_hostile_command_lines() {
     common::grade::expect_robust_command_line(
         env!("CARGO_BIN_EXE_lab06_gpu_skinning"),
         "lab06",
-        cfg!(feature = "assimp"),
+        common::load::ASSIMP,
         Some("twist"),
     );
 }

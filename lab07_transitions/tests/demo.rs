@@ -136,7 +136,7 @@ fn demo_screenshot_of_files() {
 
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
-    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    expect_refusals(DEMO, common::load::ASSIMP);
     let png = std::env::temp_dir().join("lab07-refused.png").display().to_string();
     let shot = ["--screenshot", png.as_str()];
     for (set, mentions) in [
@@ -160,7 +160,7 @@ fn demo_survives_hostile_command_lines() {
     common::grade::expect_robust_command_line(
         env!("CARGO_BIN_EXE_lab07_transitions"),
         "lab07",
-        cfg!(feature = "assimp"),
+        common::load::ASSIMP,
         Some("fade"),
     );
 }

@@ -5,6 +5,7 @@
 //! ([`crate::import::repair`]), and FBX pivot helper chains folded into their
 //! joints ([`pivots`]).
 
+mod bounded;
 mod clips;
 mod deep;
 mod names;
@@ -45,6 +46,10 @@ fn vec3(v: &russimp::Vector3D) -> Vec3 {
 /// (1 GiB of address space); a BVH deeper than [`crate::import::MAX_LEVELS`] is
 /// refused before assimp reads it (assimp's BVH importer took 20 s on a chain
 /// of 20,000 joints and over 3 minutes on 40,000), any other file after.
+///
+/// assimp reads the file first in a child process with its memory capped
+/// ([`bounded`]), then here: a file that asks for gigabytes, or crashes
+/// assimp, is refused in one line and costs this program nothing.
 pub fn load(path: &Path) -> Result<(Model, LoadReport), LoadError> {
     crate::import::checked(path, read)
 }
@@ -58,7 +63,14 @@ pub(crate) fn read(path: &Path) -> Result<(Model, LoadReport), LoadError> {
     if let Some(levels) = deep::bvh_levels(path) {
         refuse_levels(levels).map_err(error)?;
     }
-    deep::on_big_stack(|| import(text)).map_err(error)
+    bounded::check_in_child(text).map_err(error)?;
+    read_here(text).map_err(error)
+}
+
+/// The import itself, in this process, on a thread with a large stack: what
+/// [`read`] runs once the child has read the file (and what the child runs).
+fn read_here(path: &str) -> Result<(Model, LoadReport), String> {
+    deep::on_big_stack(|| import(path))
 }
 
 /// Reads the file with assimp and converts it; the russimp scene is dropped

@@ -2,11 +2,19 @@
 //! files beside the model. (The `gltf` crate's `import` does this too, but
 //! pulls image codecs the course does not need.)
 
+use std::io::Read;
 use std::path::Path;
+
+/// The most all of a file's buffers may hold together: a file beside the
+/// model is read up to its buffer's declared length, and the lengths read
+/// add up to at most this (several buffers naming one large file, or a
+/// device that never ends, must not fill the memory).
+pub(super) const MAX_BUFFER_BYTES: u64 = 1 << 30;
 
 /// Every buffer of the file, in order, each at least its declared length.
 pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, String> {
     let mut out = Vec::new();
+    let mut total = 0u64;
     for buffer in gltf.buffers() {
         let data = match buffer.source() {
             gltf::buffer::Source::Bin => gltf
@@ -21,7 +29,15 @@ pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, Strin
             }
             gltf::buffer::Source::Uri(uri) => {
                 let file = path.parent().unwrap_or(Path::new(".")).join(percent_decoded(uri));
-                std::fs::read(&file)
+                let length = buffer.length() as u64;
+                if total + length > MAX_BUFFER_BYTES {
+                    return Err(format!(
+                        "its buffers add up to more than {} MiB, more than the course reads",
+                        MAX_BUFFER_BYTES >> 20
+                    ));
+                }
+                total += length;
+                read_up_to(&file, length)
                     .map_err(|e| format!("buffer {}: cannot read {} ({e})", buffer.index(), file.display()))?
             }
         };
@@ -39,6 +55,18 @@ pub(super) fn load(gltf: &gltf::Gltf, path: &Path) -> Result<Vec<Vec<u8>>, Strin
 }
 
 /// `%20` and friends in a relative URI.
+/// The first `length` bytes of `file` (fewer if it is shorter), which must
+/// be a regular file: a pipe or a device could block or never end.
+fn read_up_to(file: &Path, length: u64) -> std::io::Result<Vec<u8>> {
+    let opened = std::fs::File::open(file)?;
+    if !opened.metadata()?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut data = Vec::new();
+    opened.take(length).read_to_end(&mut data)?;
+    Ok(data)
+}
+
 fn percent_decoded(uri: &str) -> String {
     let bytes = uri.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());

@@ -155,7 +155,7 @@ fn a_skin_with_negative_weights_is_read_and_reported() {
 
 /// The gltf reader and assimp agree on a real file: same skeleton by name,
 /// same rest pose, bones, weights and clip (sampled at its keys).
-#[cfg(feature = "assimp")]
+#[cfg(assimp_reader)]
 #[test]
 fn simple_skin_reads_as_assimp_reads_it() {
     let path = std::path::Path::new("/usr/share/assimp/models/glTF2/simple_skin/simple_skin.gltf");
@@ -244,4 +244,20 @@ fn a_root_scale_of_0_is_refused_in_one_line_and_a_tiny_one_loads() {
     );
     let (model, _) = load_text("scale-tiny", &super::writer::scaled_arm(1e-6)).expect("a micrometre arm loads");
     assert_eq!(model.skeleton.nodes[0].local.scale, Vec3::splat(1e-6));
+}
+
+/// A buffer in a file beside the model is read up to its declared length,
+/// only from a regular file (a device never ends), and all buffers together
+/// stay within the course's limit, whatever the lengths claim.
+#[test]
+fn buffer_files_are_read_within_bounds() {
+    let file = |uri: &str, length: u64| {
+        format!(r#"{{"asset":{{"version":"2.0"}},{TWO_NODES},"buffers":[{{"uri":"{uri}","byteLength":{length}}}]}}"#)
+    };
+    if Path::new("/dev/zero").exists() {
+        let error = load_text("device", &file("/dev/zero", 64)).unwrap_err().to_string();
+        assert!(error.contains("buffer 0: cannot read /dev/zero (not a regular file)"), "{error}");
+    }
+    let error = load_text("huge", &file("huge.bin", 1 << 40)).unwrap_err().to_string();
+    assert!(error.contains("its buffers add up to more than 1024 MiB"), "{error}");
 }

@@ -4,6 +4,7 @@
 //! a reader, run once by [`checked`]. Nothing here calls a reader.
 
 mod checks;
+pub mod formats;
 pub mod frame;
 pub mod repair;
 
@@ -12,6 +13,7 @@ use std::path::Path;
 
 pub(crate) use checks::refuse_levels;
 pub use checks::{MAX_EXTENT, MAX_LEVELS, check_drawable, check_levels, check_path};
+pub use formats::refuse_unrigged;
 
 use crate::model::Model;
 
@@ -73,8 +75,9 @@ impl LoadReport {
     }
 }
 
-/// Runs `read` on `path` between the checks, each once: the path must be a
-/// regular file before `read` opens it ([`check_path`]); what `read` returns
+/// Runs `read` on `path` between the checks, each once: before `read` opens
+/// it, the path must be a regular file ([`check_path`]) in a format that can
+/// hold a skeleton ([`refuse_unrigged`]); what `read` returns
 /// must pass [`Model::validate`] (the clip rulebook included) and
 /// [`check_drawable`].
 pub fn checked(
@@ -82,6 +85,7 @@ pub fn checked(
     read: impl FnOnce(&Path) -> Result<(Model, LoadReport), LoadError>,
 ) -> Result<(Model, LoadReport), LoadError> {
     check_path(path)?;
+    refuse_unrigged(path)?;
     let (model, report) = read(path)?;
     model.validate().map_err(|e| LoadError::new(path, format!("the loaded data is inconsistent: {e}")))?;
     check_drawable(&model).map_err(|e| LoadError::new(path, e))?;

@@ -28,20 +28,39 @@ pub fn model(path: Option<&Path>) -> Result<(Model, LoadReport), LoadError> {
     checked(path, |path| if crate::gltf::is_gltf(path) { crate::gltf::read_file(path) } else { from_file(path) })
 }
 
-#[cfg(feature = "assimp")]
+/// Whether this build reads formats beyond glTF (FBX, X, DAE, BVH, ...)
+/// through assimp: the default `assimp` feature on Linux, or on Windows and
+/// macOS a build with `--config assimp.toml` (README). Tests of what only
+/// assimp reads ask this.
+pub const ASSIMP: bool = cfg!(assimp_reader);
+
+#[cfg(assimp_reader)]
 fn from_file(path: &Path) -> Result<(Model, LoadReport), LoadError> {
     crate::assimp::read(path)
 }
 
-#[cfg(not(feature = "assimp"))]
+#[cfg(not(assimp_reader))]
 fn from_file(path: &Path) -> Result<(Model, LoadReport), LoadError> {
-    Err(LoadError {
-        path: path.display().to_string(),
-        reason: "this build reads only glTF (.gltf, .glb): it was built with --no-default-features; \
-                 rebuild with the default `assimp` feature for other formats, or leave out --model to use the \
-                 built-in character"
-            .into(),
-    })
+    Err(LoadError::new(path, without_assimp()))
+}
+
+/// Why this build reads only glTF, and the command that adds the rest on
+/// this system.
+#[cfg(not(assimp_reader))]
+fn without_assimp() -> String {
+    let add = if cfg!(target_os = "linux") {
+        "rebuild without --no-default-features (Debian/Ubuntu: sudo apt-get install libassimp-dev libclang-dev)"
+    } else if cfg!(target_os = "macos") {
+        "run `brew install assimp`, then add `--config assimp.toml` after `cargo`"
+    } else if cfg!(windows) {
+        "run `winget install LLVM.LLVM`, then add `--config assimp.toml` after `cargo`"
+    } else {
+        "install assimp and libclang, then add `--config assimp.toml` after `cargo`"
+    };
+    format!(
+        "this build reads glTF only (.gltf, .glb), other formats need assimp: {add}; \
+         or leave out --model for the built-in character"
+    )
 }
 
 #[cfg(test)]

@@ -60,3 +60,41 @@ fn a_node_or_vertex_too_far_to_draw_is_refused() {
     let error = check_drawable(&skinned).unwrap_err();
     assert!(error.contains("units from the origin after skinning in the rest pose"), "{error}");
 }
+
+/// Writes `bytes` to a file of this test run named `name`.
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("common-load-{}-{name}", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn a_mesh_without_a_skeleton_is_refused_before_any_reader_opens_it() {
+    // assimp's `invalid/OutOfMemory.off` header (15.8 GB in assimp), here
+    // named `.x` too: the content gives it away.
+    for name in ["bomb.off", "bomb.x"] {
+        let path = temp_file(name, b"OFF\n353535235358 6 0\n-0.5 -0.5 0.5\n");
+        let error = model(Some(&path)).unwrap_err().to_string();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(
+            error,
+            format!(
+                "cannot load {}: OFF files hold a mesh without bones or animation; the labs need a rigged or \
+                 animated model (glTF .glb/.gltf, FBX, X, DAE or BVH)",
+                path.display()
+            )
+        );
+    }
+}
+
+#[cfg(not(assimp_reader))]
+#[test]
+fn without_assimp_a_model_file_says_what_is_missing_and_the_command_that_adds_it() {
+    let path = temp_file("walk.fbx", b"; FBX 7.4.0 project file\n");
+    let error = model(Some(&path)).unwrap_err().to_string();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(error, format!("cannot load {}: {}", path.display(), without_assimp()));
+    assert!(error.contains("other formats need assimp") && !error.contains('\n'), "{error}");
+    let command = if cfg!(target_os = "linux") { "libassimp-dev" } else { "--config assimp.toml" };
+    assert!(error.contains(command), "{error}");
+}
