@@ -164,7 +164,8 @@ impl GpuSkinning {
         match refusal {
             Some(refusal) if settings.skinning == Skinning::Gpu => return Err(refusal),
             Some(_) if bones > packed_budget => eprintln!(
-                "note: {} has {bones} bones, over this GPU's budget ({budget} as mat4, {packed_budget} packed,                  GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}): skinned on the CPU only",
+                "note: {} has {bones} bones, over this GPU's budget ({budget} as mat4, {packed_budget} packed, \
+                 GL_MAX_VERTEX_UNIFORM_COMPONENTS = {components}): skinned on the CPU only",
                 scene.source
             ),
             _ => {}
