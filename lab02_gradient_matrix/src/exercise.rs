@@ -3,8 +3,16 @@
 //! your work with `cargo test -p lab02_gradient_matrix --test grader`; see it
 //! with `cargo run -p lab02_gradient_matrix`.
 //!
-//! Lab 01's functions are yours to use through its reference:
-//! `lab01_hierarchy::solution::{transform_to_matrix, world_matrices}`.
+//! What you are handed (API facts, not answers):
+//!
+//! - `lab01_hierarchy::solution::transform_to_matrix(t: &Transform) -> Mat4`
+//!   and `lab01_hierarchy::solution::world_matrices(skeleton: &Skeleton,
+//!   locals: &[Transform]) -> Vec<Mat4>` (one world matrix per node).
+//! - `Skeleton::nodes: Vec<Node>`, parents before children;
+//!   `Node::parent: Option<usize>` (`None` for a root), `Node::local`.
+//! - `Bone::node: usize` (the node the bone follows, an index into
+//!   `Skeleton::nodes`) and `Bone::offset: Mat4` (the file's inverse bind).
+//! - glam's `Mat4`: `inverse()`, `transpose()`, `*`, `Mat4::IDENTITY`.
 
 use common::model::{Bone, Skeleton, Transform};
 use glam::Mat4;

@@ -79,11 +79,11 @@ pub fn slerp_vec3(_a: Vec3, _b: Vec3, _t: f32) -> Vec3 {
 ///
 /// In: keys sorted by time, a time in ticks, the track's cursor. Out: what
 /// lab 04's sampler gives with glam's slerp (within 1e-4), `None` for no
-/// keys. Lab 04's reference is `lab04_keyframes::solution`; call it, do not
-/// rewrite it.
+/// keys. Lab 04's reference does the sampling; call it, do not rewrite it:
+/// `lab04_keyframes::solution::sample_track(keys, ticks, cursor, mix)`, where
+/// `mix: fn(T, T, f32) -> T` blends the interval's two keys (README, step 5).
 ///
-/// Ask yourself: which one argument of lab 04's track sampler decides how
-/// two rotation keys are blended?
+/// Ask yourself: which function is lab 04 to blend rotation keys with?
 pub fn sample_rotation(_keys: &[Key<Quat>], _ticks: f64, _cursor: &mut Cursor) -> Option<Quat> {
     todo!("lab05 step 5: sample_rotation")
 }
@@ -95,8 +95,10 @@ pub fn sample_rotation(_keys: &[Key<Quat>], _ticks: f64, _cursor: &mut Cursor) -
 /// bad input (a time that is NaN, a tick rate of 0, cursors of another
 /// clip): never a panic.
 ///
-/// Ask yourself: which function of `lab04_keyframes::solution` already does
-/// all of this except the choice of rotation interpolation?
+/// Lab 04's `lab04_keyframes::solution::pose_at(clip, rest, seconds, mode,
+/// cursors, rotate)` does all of this but the choice of `rotate`.
+///
+/// Ask yourself: who checks the bad input already, and what is left to you?
 pub fn pose_with_your_slerp(
     _clip: &Clip,
     _rest: &[Transform],

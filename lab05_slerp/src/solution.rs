@@ -40,8 +40,8 @@ pub fn nlerp(a: Quat, b: Quat, t: f32) -> Quat {
 
 /// Step 3: spherical linear interpolation, the short way round.
 ///
-/// With `θ` the angle between `a` and the shortest-arc `b` (in 4D), the
-/// result is `a·sin((1-t)θ)/sin θ + b·sin(tθ)/sin θ`: the point at angle `tθ`
+/// With `Ω` the angle between `a` and the shortest-arc `b` (in 4D), the
+/// result is `a·sin((1-t)Ω)/sin Ω + b·sin(tΩ)/sin Ω`: the point at angle `tΩ`
 /// from `a` on the great circle through both (README, Concepts).
 pub fn slerp(a: Quat, b: Quat, t: f32) -> Quat {
     let b = shortest_arc(a, b);
@@ -51,7 +51,7 @@ pub fn slerp(a: Quat, b: Quat, t: f32) -> Quat {
     let theta = cos_theta.acos();
     let sin_theta = theta.sin();
     if sin_theta < NEAR_PARALLEL {
-        // Nearly the same rotation: sin(tθ)/sin θ tends to t, so the
+        // Nearly the same rotation: sin(tΩ)/sin Ω tends to t, so the
         // weights become lerp's. a == b exactly would give 0/0 = NaN.
         return nlerp(a, b, t);
     }
@@ -59,7 +59,7 @@ pub fn slerp(a: Quat, b: Quat, t: f32) -> Quat {
     // t = 1 (weight of b): the ends come out exactly a and b.
     let weight_a = ((1.0 - t) * theta).sin() / sin_theta;
     let weight_b = (t * theta).sin() / sin_theta;
-    // Unit by construction (no normalize): two unit vectors at angle θ,
+    // Unit by construction (no normalize): two unit vectors at angle Ω,
     // weighted so that the sum stays on their great circle.
     a * weight_a + b * weight_b
 }

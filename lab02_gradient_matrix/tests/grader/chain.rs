@@ -183,7 +183,7 @@ fn grader_step4_names_wrong_chains_and_formulas() {
 }
 
 #[test]
-fn step4_offsets_are_step2s_inverse_binds() {
+fn step4_offsets_are_the_rest_pose_inverse_binds() {
     // The loader's offset and step 2's inverse bind are the same matrix.
     let model = common::character::build();
     let bind_world = world_matrices(&model.skeleton, &model.skeleton.rest_locals());

@@ -166,7 +166,7 @@ fn slerp_mistakes(a: Quat, b: Quat, t: f32) -> [(&'static str, Quat); 6] {
         ),
         ("the weights are swapped: t = 0 must give a (all of a's weight), t = 1 b", slerp_swapped(a, b, t)),
         (
-            "θ here is the angle between the two quaternions, half the rotation angle: with the whole rotation \
+            "Ω here is the angle between the two quaternions, half the rotation angle: with the whole rotation \
              angle in the sines the result leaves the unit sphere",
             slerp_full_angle(a, b, t),
         ),

@@ -3,7 +3,7 @@
 //! own `solution::pose_at` with glam's `Quat::slerp`: the pose must match it
 //! on every node, at times between keys, looping and one-shot.
 
-use crate::support::{Interp, close, degrees_between, slerp_long_way};
+use crate::support::{Interp, close, degrees_between, slerp_full_angle, slerp_long_way};
 use common::grade::{EPSILON, Verdict, check_quat, check_vec3};
 use common::model::{Channel, Clip, ClipFault, Key, Model, Transform};
 use glam::{Quat, Vec3};
@@ -16,6 +16,25 @@ type SampleFn = fn(&[Key<Quat>], f64, &mut Cursor) -> Option<Quat>;
 const LONG_WAY: &str = "it went the long way round: neighbouring keys with a negative dot product must be \
                         interpolated via shortest_arc (is your slerp the one passed to lab 04?)";
 const HELD: &str = "the rotation was held at the key before: interpolate between the interval's two keys";
+const NAN: &str = "is NaN: your slerp gives NaN between these keys (nearly equal ones?). Step 3 is not done yet: \
+                   `cargo test -p lab05_slerp --test grader step3` names the cause";
+
+/// A rotation that is not a unit quaternion, or NaN: a step 3 problem that
+/// step 5 only passes on, named before any comparison (a NaN is unequal to
+/// everything; a quaternion 2 long can point the same way as the reference).
+fn not_a_rotation(what: &str, got: Quat) -> Option<String> {
+    if got.is_nan() {
+        return Some(format!("{what} {NAN}\n  got: {got}"));
+    }
+    let length = got.length();
+    ((length - 1.0).abs() > 1e-4).then(|| {
+        format!(
+            "{what} is {length:.5} long, not a unit quaternion: a rotation's quaternion is 1 long. Your slerp \
+             leaves the unit sphere (the whole rotation angle in the sines instead of Ω?): \
+             `cargo test -p lab05_slerp --test grader step3` names the cause\n  got: {got}"
+        )
+    })
+}
 
 /// Within 1e-4 per component, `q` and `-q` being one rotation. (common's
 /// [`check_quat`], used for the message, lets about 1.6° through.)
@@ -23,6 +42,9 @@ fn check_rotation(what: &str, got: Quat, want: Quat, mistakes: &[(&str, Quat)]) 
     let same = |a: Quat, b: Quat| close(a, b, EPSILON) || close(-a, b, EPSILON);
     if same(got, want) {
         return Ok(());
+    }
+    if let Some(message) = not_a_rotation(what, got) {
+        return Err(message);
     }
     let shown = format!("\n  expected: {want}\n  got:      {got}");
     if let Some((mistake, _)) = mistakes.iter().find(|(_, m)| same(got, *m)) {
@@ -230,6 +252,10 @@ fn check_uses_own(sample: SampleFn, pose: PoseFn, own: Interp) -> Result<(), Str
             for ticks in [0.5, 3.3, 7.9, 12.0, 18.6, 23.99] {
                 let got = sample(keys, ticks, &mut cursor);
                 let want = lab04::sample_track(keys, ticks, &mut Cursor::default(), own);
+                let what = format!("your slerp inside lab 04's sampler at tick {ticks} (node {})", channel.node);
+                if let Some(message) = want.and_then(|q| not_a_rotation(&what, q)) {
+                    return Err(message);
+                }
                 if got.map(|q| q.to_array()) != want.map(|q| q.to_array()) {
                     return Err(format!(
                         "sample_rotation at tick {ticks} (node {}): expected {want:?} (your slerp, bit for bit), got \
@@ -243,6 +269,12 @@ fn check_uses_own(sample: SampleFn, pose: PoseFn, own: Interp) -> Result<(), Str
         for seconds in [0.1, 0.37, 0.8] {
             let got = pose(clip, &rest, seconds, Mode::Loop, &mut cursors).map_err(|e| e.to_string())?;
             let want = pose_with(own)(clip, &rest, seconds, Mode::Loop);
+            for (n, transform) in want.iter().enumerate() {
+                let what = format!("your slerp inside lab 04's pose of `{}` at {seconds} s, node {n}", clip.name);
+                if let Some(message) = not_a_rotation(&what, transform.rotation) {
+                    return Err(message);
+                }
+            }
             if let Some(n) = (0..want.len()).find(|&n| got[n].rotation.to_array() != want[n].rotation.to_array()) {
                 return Err(format!(
                     "pose_with_your_slerp of `{}` at {seconds} s, node {n}: expected the rotation {} (your slerp, bit \
@@ -274,4 +306,29 @@ fn grader_step5_rejects_glams_slerp_in_place_of_yours() {
     let e = check_uses_own(own_track, pose_approximate, own).unwrap_err();
     assert!(e.contains("your slerp"), "{e}");
     check_uses_own(own_track, own_pose, own).or_fail();
+}
+
+/// A slerp that gives NaN, or leaves the unit sphere, is a step 3 problem:
+/// step 5's checks must send the student there, not blame the wiring.
+#[test]
+fn grader_step5_sends_a_nan_or_non_unit_slerp_back_to_step3() {
+    let nan: Interp = |_, _, _| Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0);
+    let sample: SampleFn = |keys, ticks, cursor| {
+        lab04::sample_track(keys, ticks, cursor, |_, _, _| Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0))
+    };
+    let pose: PoseFn =
+        |c, r, s, m, k| lab04::pose_at(c, r, s, m, k, |_, _, _| Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0));
+    let message = check_uses_own(sample, pose, nan).unwrap_err();
+    assert!(message.contains("NaN") && message.contains("step3"), "{message}");
+    let message = check_sample_rotation(sample).unwrap_err();
+    assert!(message.contains("NaN") && message.contains("step3"), "{message}");
+
+    let long: SampleFn = |keys, ticks, cursor| lab04::sample_track(keys, ticks, cursor, slerp_full_angle);
+    let message = check_sample_rotation(long).unwrap_err();
+    assert!(message.contains("not a unit quaternion") && message.contains("step3"), "{message}");
+    let pose_long: PoseFn = |c, r, s, m, k| lab04::pose_at(c, r, s, m, k, slerp_full_angle);
+    let message = check_uses_own(long, pose_long, slerp_full_angle).unwrap_err();
+    assert!(message.contains("not a unit quaternion"), "{message}");
+    let message = check_walk_and_wave(pose_long).unwrap_err();
+    assert!(message.contains("not a unit quaternion"), "{message}");
 }

@@ -94,10 +94,10 @@ pub fn nan_hint(a: Quat, b: Quat) -> String {
     if d > 1.0 {
         format!(
             "their dot product rounds to {d:.9}, just above 1: acos of that is NaN unless the dot is clamped \
-             into [-1, 1] first; and once clamped, θ = 0 and the weights are 0/0 unless you fall back to nlerp"
+             into [-1, 1] first; and once clamped, Ω = 0 and the weights are 0/0 unless you fall back to nlerp"
         )
     } else if d.abs() > 1.0 - 1e-6 {
-        "they are the same rotation: sin θ = 0 and the weights are 0/0 = NaN: fall back to nlerp when sin θ is \
+        "they are the same rotation: sin Ω = 0 and the weights are 0/0 = NaN: fall back to nlerp when sin Ω is \
          tiny (README, step 3, hint 2)"
             .to_string()
     } else {
@@ -184,7 +184,7 @@ pub fn slerp_unflipped_end(a: Quat, b: Quat, t: f32) -> Quat {
     if t >= 1.0 { b } else { careful(a, flip(a, b), t) }
 }
 
-/// sin θ taken as sqrt(1 - cos²) while the numerators use sin of acos:
+/// sin Ω taken as sqrt(1 - cos²) while the numerators use sin of acos:
 /// the two do not cancel exactly, so the ends are off.
 pub fn slerp_sqrt_sine(a: Quat, b: Quat, t: f32) -> Quat {
     let b = flip(a, b);

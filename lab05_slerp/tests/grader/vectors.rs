@@ -42,7 +42,7 @@ fn no_fallback(a: Vec3, b: Vec3, t: f32) -> Vec3 {
     (a * ((1.0 - t) * theta).sin() + b * (t * theta).sin()) / theta.sin()
 }
 
-/// Falls back to nlerp whenever sin θ is small: fine for parallel
+/// Falls back to nlerp whenever sin Ω is small: fine for parallel
 /// directions, 0 / 0 halfway between opposite ones.
 fn nlerp_fallback(a: Vec3, b: Vec3, t: f32) -> Vec3 {
     let theta = a.dot(b).clamp(-1.0, 1.0).acos();
@@ -113,8 +113,8 @@ fn check_parallel(slerp: Slerp3) -> Result<(), String> {
         // must still land on `near`, 5e-4 away from `a`.
         let near = Quat::from_axis_angle(a.any_orthonormal_vector(), 5e-4) * a;
         for t in crate::support::TS {
-            let hint = "for the same direction sin θ = 0 and the weights are 0/0: fall back to a straight-line \
-                        blend (normalised) when sin θ is tiny (README, step 4, hint 2)";
+            let hint = "for the same direction sin Ω = 0 and the weights are 0/0: fall back to a straight-line \
+                        blend (normalised) when sin Ω is tiny (README, step 4, hint 2)";
             let got = slerp(a, a, t);
             unit(&format!("slerp_vec3({a}, {a}, {t})"), got, hint)?;
             if !got.abs_diff_eq(a, 1e-6) {
@@ -130,7 +130,7 @@ fn check_parallel(slerp: Slerp3) -> Result<(), String> {
 }
 
 fn check_opposite(slerp: Slerp3) -> Result<(), String> {
-    let hint = "opposite directions have no plane (sin θ = 0) and their straight-line blend passes through 0: \
+    let hint = "opposite directions have no plane (sin Ω = 0) and their straight-line blend passes through 0: \
                 turn a about an axis perpendicular to it (README, step 4, hint 3)";
     let mut rng = Rng(6);
     for a in [Vec3::X, Vec3::Y, Vec3::NEG_Z, rng.direction(), rng.direction()] {
@@ -179,7 +179,9 @@ fn check_nearly_opposite_ends(slerp: Slerp3) -> Result<(), String> {
                 let got = slerp(a, b, t);
                 if !got.abs_diff_eq(want, 1e-5) {
                     return Err(format!(
-                        "slerp_vec3({a}, {b}, {t}) with b {angle} rad from -a: expected {want} ({end}), got {got}                          ({:.2e} away): the half-turn for opposite inputs must still end at b, not at -a (close the                          small gap between -a and b in proportion to t; README, step 4)",
+                        "slerp_vec3({a}, {b}, {t}) with b {angle} rad from -a: expected {want} ({end}), got {got} \
+                         ({:.2e} away): the half-turn for opposite inputs must still end at b, not at -a (close the \
+                         small gap between -a and b in proportion to t; README, step 4)",
                         (got - want).length()
                     ));
                 }
