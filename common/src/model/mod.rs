@@ -211,9 +211,12 @@ impl Skeleton {
 pub struct Bone {
     /// The node this bone follows (an index into [`Skeleton::nodes`]).
     pub node: usize,
-    /// Inverse bind matrix ("offset"): takes a vertex from model space in the
-    /// bind pose into the bone's own space. assimp's `mOffsetMatrix`, glTF's
-    /// `inverseBindMatrices`.
+    /// Inverse bind matrix ("offset"): takes a vertex of the mesh, as stored
+    /// (mesh space), in the bind pose into the bone's own space. assimp's
+    /// `mOffsetMatrix`, glTF's `inverseBindMatrices`. Where mesh space and
+    /// model space differ (a root transform, [`Model::global_inverse`] not
+    /// the identity), it is the inverse of the bone's model-space bind matrix
+    /// times the mesh's placement in model space (lab02, step 4).
     pub offset: Mat4,
 }
 
