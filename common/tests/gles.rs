@@ -18,6 +18,7 @@ fn gles(w: u32, h: u32) -> Headless {
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn gles_context_is_es_3_and_shaders_get_glsl_es_3_00() {
     let h = gles(4, 4);
     let version = h.gl().version();
@@ -75,6 +76,7 @@ fn pink(image: &image::RgbaImage) -> usize {
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn gles_draws_the_surface_and_overlay_as_gl_does() {
     let es = scene(&gles(W, H));
     let core = scene(&Headless::new(W, H).unwrap_or_else(|e| panic!("{e}")));
@@ -94,6 +96,7 @@ fn gles_draws_the_surface_and_overlay_as_gl_does() {
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn gles_shader_errors_keep_the_files_line_numbers() {
     let h = gles(4, 4);
     let source = "out vec4 c;\nvoid main() {\n  c = vec4(oops);\n}\n";
@@ -105,6 +108,7 @@ fn gles_shader_errors_keep_the_files_line_numbers() {
 /// GLSL ES rejects what GLSL 330 lets pass, e.g. an int where a float is
 /// wanted: the ES context must really compile GLSL ES 3.00.
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn gles_rejects_what_only_desktop_glsl_allows() {
     let h = gles(4, 4);
     let source = "out vec4 c;\nvoid main() {\n  float x = 1;\n  c = vec4(x);\n}\n";

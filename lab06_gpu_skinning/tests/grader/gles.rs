@@ -16,6 +16,7 @@ fn gles() -> Headless {
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn given_every_skinning_shader_links_as_glsl_es_3_00() {
     let headless = gles();
     let gl = headless.gl();
@@ -47,6 +48,7 @@ fn skin(headless: &Headless, mesh: &SkinnedMesh, palette: &[Mat4]) -> Captured {
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn given_reference_skins_alike_under_gles_and_gl() {
     let (mesh, palette) = character();
     let es = skin(&gles(), &mesh, &palette);
