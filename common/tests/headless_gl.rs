@@ -1,5 +1,6 @@
-//! GL tests: run headless through EGL (Mesa llvmpipe works). They fail, with
-//! the reason and what to install, where no GL driver exists.
+//! GL tests: run headless (`common::headless`: EGL on Linux, where Mesa's
+//! llvmpipe works; WGL on Windows; CGL on macOS). They fail, with the reason
+//! and what to do, where no GL driver exists.
 
 use common::camera::{Aabb, OrbitCamera};
 use common::gl::{self, LineRenderer, MeshBuffers, Overlay, Program, SurfaceRenderer, SurfaceStyle};

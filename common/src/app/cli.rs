@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(long, value_name = "NAME|INDEX", allow_negative_numbers = true)]
     pub clip: Option<String>,
 
-    /// Render one frame without a window (EGL, no display needed), write it
+    /// Render one frame without a window (no display needed), write it
     /// as a PNG (the path must end in .png) and exit.
     #[arg(long, value_name = "PATH", value_parser = parse_png_path)]
     pub screenshot: Option<PathBuf>,
