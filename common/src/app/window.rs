@@ -163,7 +163,7 @@ impl<L: Lab> App<'_, L> {
     /// chosen each frame).
     fn set_present(&mut self, on: bool) {
         self.present = on;
-        gl::set_line_scale(if on { gl::PRESENT_LINE_SCALE } else { 1.0 });
+        set_line_scale(on, self.scale());
         if let Some(g) = self.graphics.as_ref() {
             g.egui.egui_ctx.set_zoom_factor(if on { super::panel::PRESENT_ZOOM } else { 1.0 });
         }
@@ -195,8 +195,7 @@ impl<L: Lab> App<'_, L> {
         if let (Some(button), Some((px, py))) = (self.drag, self.cursor) {
             self.framed_for = None;
             let (dx, dy) = ((x - px) as f32, (y - py) as f32);
-            let height =
-                self.graphics.as_ref().map_or(600.0, |g| g.window.inner_size().height as f32 / scale as f32);
+            let height = self.graphics.as_ref().map_or(600.0, |g| g.window.inner_size().height as f32 / scale as f32);
             match button {
                 MouseButton::Left => self.orbit.drag(dx, dy),
                 _ => self.orbit.pan(dx, dy, height),
@@ -293,6 +292,13 @@ R: reset the demo and the camera\nS: save a screenshot of the 3D view (PNG)\n\
 P: projector mode (larger text, thicker lines, black background)\nF1: this help\nEsc: quit\n\
 Drag: orbit    Right-drag: pan    Wheel: zoom";
 
+/// Line widths and dot sizes are in pixels: scaled for projector mode and by
+/// the window's scale factor (as thick on a Retina screen as elsewhere).
+fn set_line_scale(present: bool, scale_factor: f64) {
+    let lines = if present { gl::PRESENT_LINE_SCALE } else { 1.0 };
+    gl::set_line_scale(lines * scale_factor as f32);
+}
+
 /// Saves the 3D viewport as the first free `<crate>-N.png`; returns a status line.
 fn save_viewport(gl_ctx: &glow::Context, viewport: [i32; 4], crate_name: &str) -> String {
     let path =
@@ -332,6 +338,10 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        if let WindowEvent::ScaleFactorChanged { scale_factor, .. } = &event {
+            // Moved to a screen of another density: lines follow.
+            set_line_scale(self.present, *scale_factor);
+        }
         let Some(g) = self.graphics.as_mut() else {
             return;
         };
