@@ -13,13 +13,26 @@ use glow::HasContext;
 const W: u32 = 240;
 const H: u32 = 320;
 
-fn gles(w: u32, h: u32) -> Headless {
-    Headless::new_gles(w, h).unwrap_or_else(|e| panic!("these tests need OpenGL ES 3.0 (as WebGL2): {e}"))
+/// An OpenGL ES 3.0 context, or `None` (the test then stops, saying why on
+/// stderr) where the platform's driver offers none: on Windows, WGL gives ES
+/// only with `WGL_EXT_create_context_es2_profile`, which some drivers (and
+/// Wine) lack. On Linux Mesa's EGL always has ES, so there a missing one is
+/// a failure. (macOS has no ES at all: those tests are `ignore`d there.)
+fn gles(w: u32, h: u32) -> Option<Headless> {
+    match Headless::new_gles(w, h) {
+        Ok(headless) => Some(headless),
+        Err(e) if cfg!(windows) => {
+            eprintln!("skipped, this driver has no OpenGL ES: {e}");
+            None
+        }
+        Err(e) => panic!("these tests need OpenGL ES 3.0 (as WebGL2): {e}"),
+    }
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn gles_context_is_es_3_and_shaders_get_glsl_es_3_00() {
-    let h = gles(4, 4);
+    let Some(h) = gles(4, 4) else { return };
     let version = h.gl().version();
     assert!(version.is_embedded && version.major >= 3, "expected OpenGL ES 3.x, got {}", h.describe());
     let header = gl::glsl_header(h.gl());
@@ -75,8 +88,10 @@ fn pink(image: &image::RgbaImage) -> usize {
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn gles_draws_the_surface_and_overlay_as_gl_does() {
-    let es = scene(&gles(W, H));
+    let Some(es) = gles(W, H) else { return };
+    let es = scene(&es);
     let core = scene(&Headless::new(W, H).unwrap_or_else(|e| panic!("{e}")));
     let bg = *core.get_pixel(0, 0);
     let covered = core.pixels().filter(|p| **p != bg).count();
@@ -94,8 +109,9 @@ fn gles_draws_the_surface_and_overlay_as_gl_does() {
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn gles_shader_errors_keep_the_files_line_numbers() {
-    let h = gles(4, 4);
+    let Some(h) = gles(4, 4) else { return };
     let source = "out vec4 c;\nvoid main() {\n  c = vec4(oops);\n}\n";
     let err = Program::new(h.gl(), "broken", &[(glow::FRAGMENT_SHADER, source)]).err().expect("must fail");
     let text = err.to_string();
@@ -105,8 +121,9 @@ fn gles_shader_errors_keep_the_files_line_numbers() {
 /// GLSL ES rejects what GLSL 330 lets pass, e.g. an int where a float is
 /// wanted: the ES context must really compile GLSL ES 3.00.
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn gles_rejects_what_only_desktop_glsl_allows() {
-    let h = gles(4, 4);
+    let Some(h) = gles(4, 4) else { return };
     let source = "out vec4 c;\nvoid main() {\n  float x = 1;\n  c = vec4(x);\n}\n";
     assert!(Program::new(h.gl(), "implicit", &[(glow::FRAGMENT_SHADER, source)]).is_err());
     let core = Headless::new(4, 4).unwrap_or_else(|e| panic!("{e}"));

@@ -17,12 +17,13 @@ pub struct Args {
     #[arg(long, value_name = "NAME|INDEX", allow_negative_numbers = true)]
     pub clip: Option<String>,
 
-    /// Render one frame without a window (EGL, no display needed), write it
+    /// Render one frame without a window (no display needed), write it
     /// as a PNG (the path must end in .png) and exit.
     #[arg(long, value_name = "PATH", value_parser = parse_png_path)]
     pub screenshot: Option<PathBuf>,
 
-    /// Window or screenshot size in pixels.
+    /// Window size in logical points (twice the pixels on a Retina screen),
+    /// or screenshot size in pixels.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size, allow_hyphen_values = true)]
     pub size: (u32, u32),
 

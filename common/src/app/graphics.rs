@@ -47,6 +47,17 @@ mod imp {
         }
     }
 
+    /// What a student can do when the window gets no OpenGL 3.3 core.
+    fn remedy() -> &'static str {
+        if cfg!(target_os = "macos") {
+            "every Mac since macOS 10.9 has OpenGL 4.1 core; report the macOS version and Mac model"
+        } else if cfg!(windows) {
+            "install the graphics driver from the GPU's maker (Intel, AMD or NVIDIA)"
+        } else {
+            "install Mesa's drivers (Debian/Ubuntu: `sudo apt-get install libgl1-mesa-dri libegl-mesa0`)"
+        }
+    }
+
     /// Picks the config with the most samples up to 4 (smooth edges), else the first.
     fn pick_config(configs: Box<dyn Iterator<Item = Config> + '_>) -> Config {
         configs
@@ -61,7 +72,10 @@ mod imp {
     ) -> Result<Graphics, String> {
         let attributes = Window::default_attributes()
             .with_title(title)
-            .with_inner_size(winit::dpi::PhysicalSize::new(size.0, size.1));
+            // Logical points: the same apparent size on a Retina screen (twice
+            // the pixels there; the viewport, the framebuffer and the S key's
+            // screenshots follow the physical size, egui the scale factor).
+            .with_inner_size(winit::dpi::LogicalSize::new(size.0, size.1));
         let template = ConfigTemplateBuilder::new().with_depth_size(24);
         let (window, config) = DisplayBuilder::new()
             .with_window_attributes(Some(attributes.clone()))
@@ -73,13 +87,17 @@ mod imp {
             None => glutin_winit::finalize_window(event_loop, attributes, &config).map_err(|e| e.to_string())?,
         };
         let handle = window.window_handle().map_err(|e| e.to_string())?.as_raw();
+        // OpenGL 3.3 core. macOS only gives core profiles forward-compatible
+        // (no deprecated calls, which the course never makes): there the
+        // config's pixel format carries the profile, and glutin asks for 4.1
+        // core first (GLSL 4.10 compiles the course's `#version 330 core`).
         let context_attributes = ContextAttributesBuilder::new()
             .with_context_api(ContextApi::OpenGl(Some(Version::new(3, 3))))
             .with_profile(GlProfile::Core)
             .build(Some(handle));
         // SAFETY: the config and the window handle come from this display and window.
         let context = unsafe { display.create_context(&config, &context_attributes) }
-            .map_err(|e| format!("the driver refused an OpenGL 3.3 core context: {e}"))?;
+            .map_err(|e| format!("the driver refused an OpenGL 3.3 core context: {e}; {}", remedy()))?;
         let surface_attributes = window.build_surface_attributes(Default::default()).map_err(|e| e.to_string())?;
         // SAFETY: the surface is made for this window, which outlives it (both in `Graphics`).
         let surface =

@@ -1,5 +1,6 @@
-//! `--screenshot PATH`: render headless through EGL and write a PNG (with
-//! `--frames N`, N frames 1/60 s apart, timed, the last one written).
+//! `--screenshot PATH`: render headless (`crate::headless`: EGL, WGL or
+//! CGL) and write a PNG (with `--frames N`, N frames 1/60 s apart, timed,
+//! the last one written).
 
 use super::guard::guard;
 use super::{Failure, Lab};

@@ -163,23 +163,39 @@ impl<L: Lab> App<'_, L> {
     /// chosen each frame).
     fn set_present(&mut self, on: bool) {
         self.present = on;
-        gl::set_line_scale(if on { gl::PRESENT_LINE_SCALE } else { 1.0 });
+        set_line_scale(on, self.scale());
         if let Some(g) = self.graphics.as_ref() {
             g.egui.egui_ctx.set_zoom_factor(if on { super::panel::PRESENT_ZOOM } else { 1.0 });
         }
     }
 
-    /// Width / height of the 3D view (the window less the side panel).
+    /// Width / height of the 3D view (the window less the side panel, about
+    /// 300 points wide), before the first frame measures the panel.
     fn aspect(&self) -> f32 {
-        let (w, h) = self.graphics.as_ref().map_or(self.args.size, |g| g.window.inner_size().into());
-        (w as f32 - 300.0).max(1.0) / h.max(1) as f32
+        let Some(g) = self.graphics.as_ref() else {
+            return (self.args.size.0 as f32 - 300.0).max(1.0) / self.args.size.1.max(1) as f32;
+        };
+        let size = g.window.inner_size();
+        let panel = 300.0 * g.window.scale_factor() as f32;
+        (size.width as f32 - panel).max(1.0) / size.height.max(1) as f32
     }
 
+    /// The window's scale factor: physical pixels per logical point (2 on a
+    /// Retina screen, 1 on most others).
+    fn scale(&self) -> f64 {
+        self.graphics.as_ref().map_or(1.0, |g| g.window.scale_factor())
+    }
+
+    /// Orbits or pans by the cursor's move, in logical points (winit gives
+    /// physical pixels), so a drag turns the model as far on a Retina
+    /// screen as on any other.
     fn mouse_moved(&mut self, x: f64, y: f64) {
+        let scale = self.scale();
+        let (x, y) = (x / scale, y / scale);
         if let (Some(button), Some((px, py))) = (self.drag, self.cursor) {
             self.framed_for = None;
             let (dx, dy) = ((x - px) as f32, (y - py) as f32);
-            let height = self.graphics.as_ref().map_or(600.0, |g| g.window.inner_size().height as f32);
+            let height = self.graphics.as_ref().map_or(600.0, |g| g.window.inner_size().height as f32 / scale as f32);
             match button {
                 MouseButton::Left => self.orbit.drag(dx, dy),
                 _ => self.orbit.pan(dx, dy, height),
@@ -276,6 +292,13 @@ R: reset the demo and the camera\nS: save a screenshot of the 3D view (PNG)\n\
 P: projector mode (larger text, thicker lines, black background)\nF1: this help\nEsc: quit\n\
 Drag: orbit    Right-drag: pan    Wheel: zoom";
 
+/// Line widths and dot sizes are in pixels: scaled for projector mode and by
+/// the window's scale factor (as thick on a Retina screen as elsewhere).
+fn set_line_scale(present: bool, scale_factor: f64) {
+    let lines = if present { gl::PRESENT_LINE_SCALE } else { 1.0 };
+    gl::set_line_scale(lines * scale_factor as f32);
+}
+
 /// Saves the 3D viewport as the first free `<crate>-N.png`; returns a status line.
 fn save_viewport(gl_ctx: &glow::Context, viewport: [i32; 4], crate_name: &str) -> String {
     let path =
@@ -315,6 +338,10 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        if let WindowEvent::ScaleFactorChanged { scale_factor, .. } = &event {
+            // Moved to a screen of another density: lines follow.
+            set_line_scale(self.present, *scale_factor);
+        }
         let Some(g) = self.graphics.as_mut() else {
             return;
         };
@@ -336,7 +363,7 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
             WindowEvent::MouseWheel { delta, .. } if !response.consumed => {
                 let steps = match delta {
                     MouseScrollDelta::LineDelta(_, y) => y,
-                    MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
+                    MouseScrollDelta::PixelDelta(p) => (p.y / g.window.scale_factor()) as f32 / 40.0,
                 };
                 self.orbit.zoom(steps);
                 self.framed_for = None;

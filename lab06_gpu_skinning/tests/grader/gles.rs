@@ -11,13 +11,26 @@ use lab06_gpu_skinning::{Captured, exercise, further, given, solution};
 
 use crate::further::character;
 
-fn gles() -> Headless {
-    Headless::new_gles(16, 16).unwrap_or_else(|e| panic!("these tests need OpenGL ES 3.0 (as WebGL2): {e}"))
+/// An OpenGL ES 3.0 context, or `None` (the test then stops, saying why on
+/// stderr) where the platform's driver offers none: on Windows, WGL gives ES
+/// only with `WGL_EXT_create_context_es2_profile`, which some drivers (and
+/// Wine) lack. On Linux Mesa's EGL always has ES, so there a missing one is
+/// a failure. (macOS has no ES at all: those tests are `ignore`d there.)
+fn gles() -> Option<Headless> {
+    match Headless::new_gles(16, 16) {
+        Ok(headless) => Some(headless),
+        Err(e) if cfg!(windows) => {
+            eprintln!("skipped, this driver has no OpenGL ES: {e}");
+            None
+        }
+        Err(e) => panic!("these tests need OpenGL ES 3.0 (as WebGL2): {e}"),
+    }
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn given_every_skinning_shader_links_as_glsl_es_3_00() {
-    let headless = gles();
+    let Some(headless) = gles() else { return };
     let gl = headless.gl();
     let components = given::max_vertex_uniform_components(gl);
     let budget = solution::bone_budget(components);
@@ -47,9 +60,11 @@ fn skin(headless: &Headless, mesh: &SkinnedMesh, palette: &[Mat4]) -> Captured {
 }
 
 #[test]
+#[cfg_attr(target_os = "macos", ignore = "macOS has no OpenGL ES (Apple ships desktop OpenGL only)")]
 fn given_reference_skins_alike_under_gles_and_gl() {
     let (mesh, palette) = character();
-    let es = skin(&gles(), &mesh, &palette);
+    let Some(es) = gles() else { return };
+    let es = skin(&es, &mesh, &palette);
     let core = skin(&Headless::new(16, 16).unwrap_or_else(|e| panic!("{e}")), &mesh, &palette);
     let cpu =
         lab03_cpu_skinning::solution::skin_mesh(&mesh, &palette, lab03_cpu_skinning::Method::LinearBlend).unwrap();
