@@ -81,11 +81,19 @@ pub fn build(args: Vec<String>) -> Result<(), Failure> {
         };
         write("index.html", page("the reference", "reference", "exercise.html", "your exercise.rs"))?;
         write("exercise.html", page("your exercise.rs", "exercise", "index.html", "the reference"))?;
-        fs::copy(&readme, out.join("README.md")).map_err(|e| io(&format!("copy {}", readme.display()), e))?;
+        // The handout, and what it links to beside it (`FURTHER.md`) and
+        // above it (`../GLOSSARY.md`, copied once below).
+        for name in ["README.md", "FURTHER.md"] {
+            let from = Path::new(&lab).join(name);
+            if from.exists() {
+                fs::copy(&from, out.join(name)).map_err(|e| io(&format!("copy {}", from.display()), e))?;
+            }
+        }
         items.push_str(&format!(
             "  <li><a href=\"{lab}/index.html\">{title}</a> (<a href=\"{lab}/exercise.html\">your exercise.rs</a>, <a href=\"{lab}/README.md\">handout</a>)</li>\n"
         ));
     }
+    fs::copy("GLOSSARY.md", site.join("GLOSSARY.md")).map_err(|e| io("copy GLOSSARY.md", e))?;
     fs::write(site.join("index.html"), index(&items)).map_err(|e| io(&format!("write {SITE}/index.html"), e))?;
     let mb = size(site) as f64 / 1e6;
     println!("wrote {SITE}/ ({mb:.1} MB); serve it with: cargo xtask serve (or tools/web/serve)");
