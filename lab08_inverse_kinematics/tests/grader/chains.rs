@@ -69,8 +69,12 @@ fn reaches(solver: Solver, name: &str) {
 fn out_of_reach(solver: Solver, name: &str) {
     let (_, world) = chain();
     let mut positions: Vec<Vec3> = world[1..].iter().map(at).collect();
+    let before = lengths(&positions);
     let target = Vec3::new(2.0, 1.0, 0.5);
     let solve = solver(&mut positions, target, &BUDGET).expect("a valid chain");
+    for (was, now) in before.iter().zip(lengths(&positions)) {
+        assert!((was - now).abs() < 1e-5, "{name}: out of reach, a bone changed length from {was} to {now}");
+    }
     assert!(!solve.reached, "{name}: a target 2.3 m away from a 1.2 m chain is out of reach");
     assert!(
         solve.iterations <= BUDGET.iterations,
