@@ -84,7 +84,7 @@ impl Ik {
         // Your steps run here, in order: a stub stops the demo now, and is named.
         let walker = Walker::new(model.skeleton, &model.clips, terrain, gait)?;
         let mut tentacles =
-            [Tentacle::new(Vec3::new(1.7, 0.0, 1.4), true), Tentacle::new(Vec3::new(1.7, 0.0, 3.6), false)];
+            [Tentacle::new(Vec3::new(2.1, 0.0, 1.2), true), Tentacle::new(Vec3::new(2.1, 0.0, 3.8), false)];
         for t in &mut tentacles {
             t.base.y = terrain.height(t.base.x, t.base.z);
             *t = Tentacle::new(t.base, t.ccd);
@@ -92,7 +92,7 @@ impl Ik {
         }
         let turn = Mat4::from_rotation_y(std::f32::consts::FRAC_PI_2);
         let mut bounds = Aabb::EMPTY;
-        for corner in [Vec3::new(-0.4, -0.3, -0.8), Vec3::new(2.2, 2.0, COURSE - 0.2)] {
+        for corner in [Vec3::new(-0.4, -0.3, -0.8), Vec3::new(2.7, 2.0, COURSE - 0.2)] {
             bounds.add(turn.transform_point3(corner));
         }
         let mut lab = Ik {
@@ -128,7 +128,7 @@ impl Ik {
 
     fn draw_ground(&mut self) {
         let terrain = self.walker.terrain;
-        let (x0, x1, z0, z1) = (-0.5f32, 2.2f32, -0.8f32, COURSE - 0.2);
+        let (x0, x1, z0, z1) = (-0.5f32, 2.8f32, -0.8f32, COURSE - 0.2);
         let point = |x: f32, z: f32| Vec3::new(x, terrain.height(x, z), z);
         let mut x = x0;
         while x <= x1 + 1e-3 {
