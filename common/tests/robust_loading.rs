@@ -1,7 +1,7 @@
 //! Files that once crashed, hung or misled a demo: each now ends quickly in
 //! a one-line error naming the file, or loads right. (Unix special files and
 //! assimp's formats: nothing here applies to Windows without assimp.)
-#![cfg(any(unix, feature = "assimp"))]
+#![cfg(any(unix, assimp_reader))]
 
 mod support;
 

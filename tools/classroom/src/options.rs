@@ -43,7 +43,7 @@ process per step test, with a time and a memory limit.
                        checkout (or lab folder) to see its own points
   --one                SUBMISSIONS is one student's submission, whatever it
                        holds (Gradescope, GitHub Classroom)
-  --lab LAB            lab01_hierarchy ... lab07_transitions (or lab04, 04)
+  --lab LAB            lab01_hierarchy ... lab08_inverse_kinematics (or lab04, 04)
   --out OUT            reports: OUT/class.csv, OUT/<student>/results.json,
                        junit.xml, classroom.json
   --timeout SECONDS    time limit per step test (default 10)
