@@ -33,3 +33,13 @@ vec3 debug_color(uvec4 ids, vec4 weights) {
     }
     return vec3(0.72, 0.62, 0.52);
 }
+
+// Where a model-space normal points in the world under `model` (the demo's
+// placement, which may scale unevenly). The fragment shader renormalises, so
+// this gives a direction only: the cofactor matrix of the 3x3 part, signed
+// so that a mirroring placement does not turn normals inside out.
+vec3 world_normal(mat4 model, vec3 n) {
+    mat3 a = mat3(model);
+    mat3 cofactor = mat3(cross(a[1], a[2]), cross(a[2], a[0]), cross(a[0], a[1]));
+    return sign(determinant(a)) * (cofactor * n);
+}

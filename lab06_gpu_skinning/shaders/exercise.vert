@@ -1,5 +1,5 @@
 // Lab 06, step 3: your vertex shader. README.md, step 3, says what it must do.
-// The loader puts `#define MAX_BONES n` and debug.glsl (debug_color) here.
+// The loader puts `#define MAX_BONES n` and debug.glsl (debug_color, world_normal) here.
 // As given, it compiles and leaves the mesh in its bind pose.
 
 layout(location = 0) in vec3 a_position;
@@ -31,7 +31,7 @@ void main() {
 
     vec4 world = u_model * vec4(skinned_position, 1.0);
     v_world = world.xyz;
-    v_normal = transpose(inverse(mat3(u_model))) * skinned_normal;
+    v_normal = world_normal(u_model, skinned_normal); // given, in debug.glsl
     v_uv = a_uv;
     v_color = debug_color(uvec4(0u), vec4(0.0)); // lab06 step 3: pass your ids and weights
     gl_Position = u_view_proj * world;

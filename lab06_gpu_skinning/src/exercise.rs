@@ -31,7 +31,8 @@ pub fn influence_layout() -> Layout {
 /// mesh of `bones` bones: the same weights, the ids as 16-bit numbers.
 ///
 /// The input's ids in slots of weight 0 may be anything (exporters write
-/// 0xFFFF); in the output every id of every slot is a real bone (`< bones`).
+/// 0xFFFF); in the output every id of every slot is a real bone (`< bones`),
+/// one whose matrix the shader fetches for this vertex anyway.
 ///
 /// Ask yourself: what does the shader do with a slot whose weight is 0?
 pub fn gpu_influences(_influences: &[Influences], _bones: usize) -> Vec<GpuInfluence> {

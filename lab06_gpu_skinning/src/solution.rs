@@ -29,17 +29,20 @@ pub fn influence_layout() -> Layout {
 
 /// Step 1b: one record per vertex. The shader reads all four slots, so a
 /// slot of weight 0 must still name a real bone: its id may be anything in
-/// the input (exporters write 0xFFFF or -1), and it becomes the first slot's.
-/// A vertex with no valid id at all gets bone 0 and keeps its weights.
+/// the input (exporters write 0xFFFF or -1), and it becomes the vertex's first
+/// weighted real bone, a matrix the shader fetches anyway. The range is
+/// checked on the `u32`, before narrowing (65,537 as `u16` is 1). A vertex
+/// with no weighted real bone gets bone 0 and keeps its weights.
 pub fn gpu_influences(influences: &[Influences], bones: usize) -> Vec<GpuInfluence> {
     influences
         .iter()
         .map(|inf| {
             let valid = |id: u32| (id as usize) < bones;
-            let fallback = inf.ids.iter().copied().find(|&id| valid(id)).unwrap_or(0);
+            let used = |slot: usize| inf.weights[slot] != 0.0 && valid(inf.ids[slot]);
+            let fallback = (0..4).find(|&slot| used(slot)).map_or(0, |slot| inf.ids[slot]);
             let mut out = GpuInfluence { ids: [0; 4], weights: inf.weights };
             for slot in 0..4 {
-                let id = if inf.weights[slot] != 0.0 && valid(inf.ids[slot]) { inf.ids[slot] } else { fallback };
+                let id = if used(slot) { inf.ids[slot] } else { fallback };
                 out.ids[slot] = id as u16;
             }
             out

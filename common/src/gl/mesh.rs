@@ -51,7 +51,7 @@ unsafe fn float_buffer(
     location: Option<(u32, i32)>,
     usage: u32,
 ) -> Result<glow::Buffer, GlError> {
-    // SAFETY (caller): context current, VAO bound; `data` is copied by GL.
+    // SAFETY: the caller keeps the context current and the VAO bound (this function's contract); GL copies `data`.
     unsafe {
         let buffer = gl.create_buffer().map_err(GlError)?;
         gl.bind_buffer(glow::ARRAY_BUFFER, Some(buffer));

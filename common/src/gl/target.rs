@@ -76,7 +76,7 @@ impl RenderTarget {
 /// The context must be current with a readable framebuffer bound.
 pub(crate) unsafe fn read_pixels(gl: &glow::Context, x: i32, y: i32, w: u32, h: u32) -> image::RgbaImage {
     let mut pixels = vec![0u8; (w * h * 4) as usize];
-    // SAFETY (caller): readable framebuffer bound; `pixels` fits the rectangle.
+    // SAFETY: the caller binds a readable framebuffer (this function's contract); `pixels` holds w * h RGBA texels, the whole rectangle.
     unsafe {
         gl.pixel_store_i32(glow::PACK_ALIGNMENT, 1);
         gl.read_pixels(

@@ -50,42 +50,100 @@ fn step1_layout_is_asked_of_the_compiler() {
     );
 }
 
-#[test]
-fn step1_every_slot_names_a_real_bone() {
-    let bones = 6;
-    let input = [
+/// Step 1's inputs: exporters' empty-slot markers, an id one past the end, a
+/// weighted id that narrows to a real bone (65,537 as u16 is 1), and a vertex
+/// with no real bone at all.
+pub fn step1_input() -> Vec<Influences> {
+    vec![
         Influences { ids: [3, 0xFFFF, 0xFFFF_FFFF, 9], weights: [1.0, 0.0, 0.0, 0.0] },
         Influences { ids: [2, 5, 1, 4], weights: [0.4, 0.3, 0.2, 0.1] },
         Influences { ids: [70_000, 1, 1, 1], weights: [0.0, 1.0, 0.0, 0.0] },
         Influences { ids: [1, 2, 0, 0], weights: [0.5, 0.3, 0.0, 0.0] }, // not summing to 1: still copied as is
         Influences { ids: [6, 2, 6, 6], weights: [0.0, 1.0, 0.0, 0.0] }, // id 6 of 6 bones: one past the end
-    ];
-    let got = gpu_influences(&input, bones);
-    check_eq("one record per vertex (the number of records)", got.len(), input.len()).or_fail();
-    for (v, (g, inf)) in got.iter().zip(&input).enumerate() {
-        assert!(
-            g.weights == inf.weights,
-            "vertex {v}: expected the weights {:?}, got {:?}: the weights must be copied unchanged",
-            inf.weights,
-            g.weights
-        );
+        Influences { ids: [5, 4, 0, 3], weights: [0.0, 1.0, 0.0, 0.0] }, // real ids in unused slots: bone 4 is the one used
+        Influences { ids: [65_537, 4, 0xFFFF, 2], weights: [0.5, 0.5, 0.0, 0.0] }, // 65,537 narrows to 1
+        Influences { ids: [0xFFFF, 9, 70_000, 0xFFFF_FFFF], weights: [0.0; 4] }, // no real bone: any will do
+        Influences { ids: [6, 3, 0xFFFF, 0xFFFF], weights: [0.5, 0.5, 0.0, 0.0] }, // a weighted id one past the end
+    ]
+}
+
+/// Checks step 1's records against its contract; the error names the mistake.
+pub fn check_records(input: &[Influences], bones: usize, got: &[GpuInfluence]) -> Result<(), String> {
+    check_eq("one record per vertex (the number of records)", got.len(), input.len())?;
+    for (v, (g, inf)) in got.iter().zip(input).enumerate() {
+        if g.weights != inf.weights {
+            return Err(format!(
+                "vertex {v}: expected the weights {:?}, got {:?}: the weights must be copied unchanged",
+                inf.weights, g.weights
+            ));
+        }
+        let real = |slot: usize| inf.weights[slot] != 0.0 && (inf.ids[slot] as usize) < bones;
+        let own: Vec<u32> = (0..4).filter(|&s| real(s)).map(|s| inf.ids[s]).collect();
         for slot in 0..4 {
-            assert!(
-                usize::from(g.ids[slot]) < bones,
-                "vertex {v}, slot {slot}: id {} is not one of the {bones} bones: the shader reads all four slots, \
-                 so an unused slot (weight 0) must still name a real bone",
-                g.ids[slot]
-            );
-            if inf.weights[slot] != 0.0 {
-                assert!(
-                    u32::from(g.ids[slot]) == inf.ids[slot],
-                    "vertex {v}, slot {slot}: expected id {}, got {}: a weighted id must stay",
-                    inf.ids[slot],
-                    g.ids[slot]
-                );
+            let (id, input_id) = (g.ids[slot], inf.ids[slot]);
+            if usize::from(id) >= bones {
+                let why = if inf.weights[slot] != 0.0 {
+                    "a weighted id past the end is no real bone either (check `< bones`), so it too names one of the \
+                     vertex's own bones"
+                } else {
+                    "the shader reads all four slots, so an unused slot (weight 0) must still name a real bone"
+                };
+                return Err(format!("vertex {v}, slot {slot}: id {id} is not one of the {bones} bones: {why}"));
+            }
+            if real(slot) {
+                if u32::from(id) != input_id {
+                    return Err(format!(
+                        "vertex {v}, slot {slot}: expected id {input_id}, got {id}: a weighted id must stay"
+                    ));
+                }
+            } else if !own.is_empty() && !own.contains(&u32::from(id)) {
+                let hint = if inf.weights[slot] != 0.0 && u32::from(input_id as u16) == u32::from(id) {
+                    format!(
+                        "the weighted id {input_id} is past the end, and narrowed to u16 it became {id}, which looks \
+                         like a real bone: check the range before narrowing"
+                    )
+                } else {
+                    "an unused slot should name one of the vertex's own bones, so that the shader fetches no matrix \
+                     it would not fetch anyway"
+                        .to_string()
+                };
+                return Err(format!(
+                    "vertex {v}, slot {slot} (input id {input_id}, weight {}): expected one of the vertex's own bones \
+                     {own:?}, got {id}: {hint}",
+                    inf.weights[slot]
+                ));
             }
         }
     }
+    Ok(())
+}
+
+#[test]
+fn step1_every_slot_names_a_real_bone() {
+    let input = step1_input();
+    check_records(&input, 6, &gpu_influences(&input, 6)).or_fail();
+}
+
+/// Two wrong answers: unused slots filled with bone 0, and ids narrowed to u16 before the range check.
+#[test]
+fn grader_step1_names_a_zero_fill_and_narrowing_first() {
+    let input = step1_input();
+    let right = solution::gpu_influences(&input, 6);
+    check_records(&input, 6, &right).unwrap_or_else(|e| panic!("{e}"));
+    let mut zero = right.clone();
+    for (g, inf) in zero.iter_mut().zip(&input) {
+        for slot in 0..4 {
+            if inf.weights[slot] == 0.0 {
+                g.ids[slot] = 0;
+            }
+        }
+    }
+    let e = check_records(&input, 6, &zero).unwrap_err();
+    assert!(e.contains("one of the vertex's own bones"), "{e}");
+    let mut narrowed = right;
+    narrowed[6].ids[0] = 1;
+    let e = check_records(&input, 6, &narrowed).unwrap_err();
+    assert!(e.contains("check the range before narrowing"), "{e}");
 }
 
 // ---------------------------------------------------------------- step 2
@@ -147,6 +205,9 @@ pub fn check_probe(records: &[GpuInfluence], seen: &[([f32; 4], [f32; 4])]) -> R
             } else {
                 "wrong bytes were read as ids: check the type (u16 is UNSIGNED_SHORT), the stride and the ids offset"
             };
+            // Printed as integers: every id the probe sees is a whole number, and f32's display would round
+            // 1065353216 to 1065353200.
+            let (ids, want_ids) = (ids.map(|id| id as u64), r.ids);
             return Err(format!("vertex {v}: the shader received ids {ids:?}, expected {want_ids:?}: {hint}"));
         }
         if weights != &r.weights {
@@ -202,7 +263,7 @@ fn grader_step2_names_the_float_path_and_a_wrong_offset() {
     let headless = context();
     let records = probe_records();
     let e = check_probe(&records, &probe(headless.gl(), &records, float_path)).unwrap_err();
-    assert!(e.contains("bit patterns of floats"), "{e}");
+    assert!(e.contains("bit patterns of floats") && e.contains("[1065353216, 1073741824, "), "{e}");
     let e = check_probe(&records, &probe(headless.gl(), &records, offset_16)).unwrap_err();
     assert!(e.contains("attribute 4"), "{e}");
 }

@@ -49,18 +49,35 @@ fn grader_step4_names_an_overflowing_budget() {
 
 #[test]
 fn step4_bone_budget_from_the_uniform_components() {
-    let other = given::OTHER_UNIFORM_COMPONENTS;
     for (components, want) in [(1024, 60), (16_384, 1020), (4096, 252), (64, 0), (10, 0), (0, 0), (-5, 0)] {
         let got = never_panics(components);
-        let hint = if components > other && got == ((components - other) / 4) as usize {
-            ": that counts vec4 slots; a mat4 takes 16 components (4 vec4)"
-        } else if components > 0 && got == (components / 16) as usize {
-            ": the shader's other uniforms (given::OTHER_UNIFORM_COMPONENTS) need room too"
-        } else {
-            ""
-        };
-        assert!(got == want, "bone_budget({components}): expected {want}, got {got}{hint}");
+        assert!(got == want, "bone_budget({components}): expected {want}, got {got}{}", budget_hint(components, got));
     }
+}
+
+/// Names the classic wrong budgets: vec4 slots counted, with or without the
+/// room for the other uniforms, and no room set aside.
+fn budget_hint(components: i32, got: usize) -> &'static str {
+    let other = given::OTHER_UNIFORM_COMPONENTS;
+    if components > other && got == ((components - other) / 4) as usize {
+        ": that counts vec4 slots; a mat4 takes 16 components (4 vec4)"
+    } else if components > 0 && got == (components / 4) as usize {
+        ": that counts vec4 slots (a mat4 takes 16 components, 4 vec4) and sets no room aside for the shader's \
+         other uniforms (given::OTHER_UNIFORM_COMPONENTS)"
+    } else if components > 0 && got == (components / 16) as usize {
+        ": the shader's other uniforms (given::OTHER_UNIFORM_COMPONENTS) need room too"
+    } else {
+        ""
+    }
+}
+
+#[test]
+fn grader_step4_names_the_wrong_budgets() {
+    assert!(budget_hint(1024, 240).contains("counts vec4 slots; a mat4"));
+    let both = budget_hint(1024, 256);
+    assert!(both.contains("counts vec4 slots") && both.contains("no room aside"), "{both}");
+    assert!(budget_hint(1024, 64).contains("need room too"));
+    assert_eq!(budget_hint(1024, 60), "");
 }
 
 fn transposed_upload(gl: &glow::Context, program: &common::gl::Program, palette: &[Mat4]) {

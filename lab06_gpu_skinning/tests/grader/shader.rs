@@ -101,6 +101,21 @@ fn shader_on(gl: &glow::Context, shader: &SurfaceRenderer, what: &str, mesh: &Sk
     check_capture(what, mesh, palette, &got).or_fail();
 }
 
+/// Compiles and links `source` as GLSL ES 3.00 (WebGL2), where the loader
+/// writes `#version 300 es`; the error names the usual cause.
+pub fn check_gles(file: &str, source: &str) -> Result<(), String> {
+    let headless = common::headless::Headless::new_gles(16, 16)
+        .unwrap_or_else(|e| panic!("step 3 also links your shader under OpenGL ES 3.0 (as WebGL2), which needs: {e}"));
+    match given::compile(headless.gl(), file, source, 64) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!(
+            "{file} works under OpenGL 3.3 but not as GLSL ES 3.00 (WebGL2), so write what both accept: GLSL ES has \
+             no implicit int-to-float conversion (`1.0`, not `1`; `0 + a_float` is an int plus a float; use \
+             float(i) where you mean it):\n{e}"
+        )),
+    }
+}
+
 #[test]
 fn step3_shader_skins_four_influences_like_lab03() {
     let headless = context();
@@ -108,6 +123,20 @@ fn step3_shader_skins_four_influences_like_lab03() {
     let shader = your_shader(gl);
     let (mesh, palette) = fixture::four_influences();
     shader_on(gl, &shader, "the four-influence fixture (ids 1-5, non-uniform scales)", &mesh, &palette);
+    check_gles(SHADER_FILE, VERTEX_SHADER).or_fail();
+}
+
+#[test]
+fn grader_step3_names_an_implicit_int_to_float() {
+    let wrong =
+        solution::VERTEX_SHADER.replacen("a_bone_weights.x * u_palette", "(0 + a_bone_weights.x) * u_palette", 1);
+    assert_ne!(wrong, solution::VERTEX_SHADER, "the reference shader changed: update this test");
+    let core = context();
+    given::compile(core.gl(), solution::SHADER_FILE, &wrong, 64).unwrap_or_else(|e| panic!("GLSL 330 takes it: {e}"));
+    drop(core);
+    let e = check_gles(solution::SHADER_FILE, &wrong).unwrap_err();
+    assert!(e.contains("implicit int-to-float"), "{e}");
+    check_gles(solution::SHADER_FILE, solution::VERTEX_SHADER).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
