@@ -73,7 +73,7 @@ pub fn run(o: &Options) -> Result<Summary, String> {
         o.jobs
     );
     if cfg!(not(target_os = "linux")) {
-        // Linux has every limit the README lists; say what differs elsewhere.
+        // Linux has every limit INSTRUCTORS.md lists; say what differs elsewhere.
         eprintln!("grade: limits on {}: {}", std::env::consts::OS, crate::process::PLATFORM_LIMITS);
     }
     let mut used = Vec::new();

@@ -8,11 +8,11 @@ use std::process::{Child, Command, Stdio};
 
 use super::Limits;
 
-/// What this system's limits are, for the reports and the README.
+/// What this system's limits are, for the reports and INSTRUCTORS.md.
 #[cfg(not(target_os = "macos"))]
 pub const PLATFORM_LIMITS: &str = "address space (ulimit -v), CPU time (ulimit -t), no core dumps, \
     the process group killed after each test";
-/// What this system's limits are, for the reports and the README.
+/// What this system's limits are, for the reports and INSTRUCTORS.md.
 #[cfg(target_os = "macos")]
 pub const PLATFORM_LIMITS: &str = "CPU time (ulimit -t), no core dumps, the process group killed after each \
     test; no memory limit: macOS does not enforce an address-space limit";

@@ -29,7 +29,7 @@ use windows_sys::Win32::System::Threading::{
 
 use super::Limits;
 
-/// What this system's limits are, for the reports and the README.
+/// What this system's limits are, for the reports and INSTRUCTORS.md.
 pub const PLATFORM_LIMITS: &str = "committed memory per process and CPU time (a Job Object), no crash dialog \
     or dump, the job's processes killed after each test; not set: the address space itself";
 
