@@ -101,11 +101,26 @@ fn shader_on(gl: &glow::Context, shader: &SurfaceRenderer, what: &str, mesh: &Sk
     check_capture(what, mesh, palette, &got).or_fail();
 }
 
+/// An OpenGL ES 3.0 context for the GLSL ES check, or `None` (with a note on
+/// stderr) where the system's driver has none: Wine and some Windows drivers,
+/// and macOS (Apple ships desktop OpenGL only). Mesa on Linux always has ES,
+/// so there a missing one is a failure.
+pub fn gles_context() -> Option<common::headless::Headless> {
+    match common::headless::Headless::new_gles(16, 16) {
+        Ok(headless) => Some(headless),
+        Err(e) if cfg!(any(windows, target_os = "macos")) => {
+            eprintln!("note: step 3's GLSL ES 3.00 check is skipped, this driver has no OpenGL ES: {e}");
+            None
+        }
+        Err(e) => panic!("step 3 also links your shader under OpenGL ES 3.0 (as WebGL2), which needs: {e}"),
+    }
+}
+
 /// Compiles and links `source` as GLSL ES 3.00 (WebGL2), where the loader
-/// writes `#version 300 es`; the error names the usual cause.
+/// writes `#version 300 es`; the error names the usual cause. Passes where
+/// the driver has no OpenGL ES ([`gles_context`]).
 pub fn check_gles(file: &str, source: &str) -> Result<(), String> {
-    let headless = common::headless::Headless::new_gles(16, 16)
-        .unwrap_or_else(|e| panic!("step 3 also links your shader under OpenGL ES 3.0 (as WebGL2), which needs: {e}"));
+    let Some(headless) = gles_context() else { return Ok(()) };
     match given::compile(headless.gl(), file, source, 64) {
         Ok(_) => Ok(()),
         Err(e) => Err(format!(
@@ -134,6 +149,9 @@ fn grader_step3_names_an_implicit_int_to_float() {
     let core = context();
     given::compile(core.gl(), solution::SHADER_FILE, &wrong, 64).unwrap_or_else(|e| panic!("GLSL 330 takes it: {e}"));
     drop(core);
+    if gles_context().is_none() {
+        return; // no OpenGL ES here: nothing to check (said on stderr)
+    }
     let e = check_gles(solution::SHADER_FILE, &wrong).unwrap_err();
     assert!(e.contains("implicit int-to-float"), "{e}");
     check_gles(solution::SHADER_FILE, solution::VERTEX_SHADER).unwrap_or_else(|e| panic!("{e}"));
