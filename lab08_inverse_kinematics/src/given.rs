@@ -246,11 +246,14 @@ pub fn check_chain(positions: &[Vec3], target: Vec3, budget: &Budget) -> Result<
 /// The turn from unit vector `from` onto unit vector `to`, exact for tiny
 /// angles too (glam's `from_rotation_arc` returns the identity below about
 /// 7e-4 rad, which stalls an iterative solver short of its tolerance).
+/// Normalised: a solver may turn a chain thousands of times, and a turn a
+/// hair longer than unit length stretches every bone a hair each time
+/// (seen with Windows' maths library, where the sines round differently).
 pub fn arc(from: Vec3, to: Vec3) -> Quat {
     let axis = from.cross(to);
     let angle = axis.length().atan2(from.dot(to));
     match axis.try_normalize() {
-        Some(axis) => Quat::from_axis_angle(axis, angle),
+        Some(axis) => Quat::from_axis_angle(axis, angle).normalize(),
         None if from.dot(to) < 0.0 => Quat::from_axis_angle(from.any_orthonormal_vector(), std::f32::consts::PI),
         None => Quat::IDENTITY,
     }

@@ -68,7 +68,7 @@ fn demo_refuses_bad_input_in_one_line() {
 
 #[test]
 fn demo_survives_hostile_command_lines() {
-    common::grade::expect_robust_command_line(DEMO, "lab08", cfg!(feature = "assimp"), Some("weight"));
+    common::grade::expect_robust_command_line(DEMO, "lab08", common::load::ASSIMP, Some("weight"));
 }
 
 #[test]
