@@ -46,7 +46,7 @@ fn demo_screenshot_of_every_ground_gait_and_fade() {
 
 #[test]
 fn demo_refuses_bad_input_in_one_line() {
-    expect_refusals(DEMO, cfg!(feature = "assimp"));
+    expect_refusals(DEMO, common::load::ASSIMP);
     let png = std::env::temp_dir().join("lab08-refused.png").display().to_string();
     let shot = ["--screenshot", png.as_str()];
     for (set, mentions) in [
