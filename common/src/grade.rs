@@ -359,3 +359,20 @@ pub fn demo_refuses_after_steps(exe: &str, lab: &str, args: &[&str], mentions: &
     }
     refusal(args, &run, mentions)
 }
+
+/// The demo frames a model a couple of micrometres tall (the glTF arm under
+/// a root scaled by 1e-6, written here) and refuses, in one line, the same
+/// arm at scale 0, whose world matrices are all singular: never a blank
+/// picture. `lab` as for [`expect_picture`].
+#[track_caller]
+pub fn expect_tiny_drawn_and_collapsed_refused(exe: &str, lab: &str) {
+    use crate::gltf::writer::{scaled_arm, write};
+    let tiny = write(&format!("{lab}-tiny"), &scaled_arm(1e-6));
+    expect_picture(exe, lab, &["--model", &tiny.display().to_string()]);
+    std::fs::remove_file(tiny).ok();
+    let zero = write(&format!("{lab}-zero"), &scaled_arm(0.0));
+    let png = std::env::temp_dir().join(format!("{lab}-zero-{}.png", std::process::id())).display().to_string();
+    let args = ["--screenshot", png.as_str(), "--model", &zero.display().to_string()];
+    demo_refuses(exe, &args, &["nothing can be drawn", "node `root` has a scale of [0, 0, 0]"]).or_fail();
+    std::fs::remove_file(zero).ok();
+}
