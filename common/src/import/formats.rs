@@ -76,12 +76,7 @@ fn by_content(path: &Path) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-        let path = std::env::temp_dir().join(format!("common-formats-{}-{name}", std::process::id()));
-        std::fs::write(&path, bytes).unwrap();
-        path
-    }
+    use crate::load::tests::temp_file as file;
 
     #[test]
     fn meshes_without_skeletons_are_known_by_name_and_by_content() {

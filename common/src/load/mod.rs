@@ -64,4 +64,4 @@ fn without_assimp() -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

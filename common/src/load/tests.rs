@@ -61,8 +61,9 @@ fn a_node_or_vertex_too_far_to_draw_is_refused() {
     assert!(error.contains("units from the origin after skinning in the rest pose"), "{error}");
 }
 
-/// Writes `bytes` to a file of this test run named `name`.
-fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+/// Writes `bytes` to a file of this test run named `name` (the loader's
+/// tests and `import::formats`' share it).
+pub(crate) fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("common-load-{}-{name}", std::process::id()));
     std::fs::write(&path, bytes).unwrap();
     path
