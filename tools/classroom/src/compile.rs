@@ -18,6 +18,11 @@ pub struct Built {
     pub executables: Vec<(String, PathBuf)>,
     /// The first compile error, if any.
     pub error: Option<CompileError>,
+    /// The first error that points at no line of code, as rustc renders it:
+    /// a linker that failed (a full disk, a missing system library) or a
+    /// crashed compiler. Kept apart so the report shows its cause, not only
+    /// cargo's closing "could not compile".
+    pub unplaced: Option<String>,
     /// The end of cargo's own error output (for failures that are not compile errors).
     pub stderr_tail: String,
     /// Whether the build ran out of time.
@@ -94,8 +99,11 @@ pub fn parse_messages(stdout: &str) -> Built {
                     continue;
                 }
                 let spans = m["spans"].as_array().map(Vec::as_slice).unwrap_or_default();
-                let Some(span) = spans.iter().find(|s| s["is_primary"] == true) else { continue };
                 let text = |v: &Value| v.as_str().unwrap_or("").to_string();
+                let Some(span) = spans.iter().find(|s| s["is_primary"] == true) else {
+                    built.unplaced.get_or_insert_with(|| text(&m["rendered"]).trim_end().to_string());
+                    continue;
+                };
                 built.error = Some(CompileError {
                     file: text(&span["file_name"]),
                     line: span["line_start"].as_u64().unwrap_or(0),
@@ -109,6 +117,17 @@ pub fn parse_messages(stdout: &str) -> Built {
         }
     }
     built
+}
+
+impl Built {
+    /// Why the build failed when no compile error points at a line: the
+    /// unplaced error (say, the linker's), then the end of cargo's output.
+    pub fn failure_without_line(&self) -> String {
+        match &self.unplaced {
+            Some(e) => format!("{e}\n{}", self.stderr_tail),
+            None => self.stderr_tail.clone(),
+        }
+    }
 }
 
 /// The error as the student should read it: paths of the tree (`tree_root`,

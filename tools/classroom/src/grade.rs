@@ -208,7 +208,7 @@ fn build(p: &Prepared, o: &Options, s: &Student, index: usize) -> Result<Job, St
             found.files.iter().map(|f| (format!("{}/{}", p.lab.name, f.lab_file), f.shown.clone())).collect();
         return Err(fail(match &built.error {
             Some(e) => compile::explain(e, &p.tree, &map, o.message_chars),
-            None => format!("the build failed without a compile error:\n{}", built.stderr_tail),
+            None => format!("the build failed without a compile error:\n{}", built.failure_without_line()),
         }));
     }
     let work = p.work.join(index.to_string());

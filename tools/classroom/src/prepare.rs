@@ -133,7 +133,7 @@ pub fn prepare(o: &Options) -> Result<(Prepared, Vec<Student>), String> {
     );
     let built = compile::build(&p.tree, &p.target, &p.lab.name, &[], None);
     if !built.ok {
-        let why = built.error.map(|e| e.rendered).unwrap_or(built.stderr_tail);
+        let why = built.error.as_ref().map(|e| e.rendered.clone()).unwrap_or_else(|| built.failure_without_line());
         return Err(format!(
             "the course's {} does not build with its reference solution in {}:\n{why}",
             p.lab.name,

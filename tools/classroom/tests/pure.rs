@@ -206,3 +206,17 @@ fn cargo_messages_give_test_binaries_and_the_first_error_at_the_students_file() 
     let other = explain(&e, Path::new("/scratch/tree"), &[], 1500);
     assert!(other.contains("course's own lab01_hierarchy/src/exercise.rs:19:23"), "{other}");
 }
+
+#[test]
+fn an_error_at_no_line_such_as_the_linkers_is_shown_with_its_cause() {
+    let stdout = [
+        r#"{"reason":"compiler-message","message":{"level":"error","message":"linking with `cc` failed: exit status: 1","spans":[],"rendered":"error: linking with `cc` failed: exit status: 1\n  = note: ld: final link failed: No space left on device\n"}}"#,
+        r#"{"reason":"build-finished","success":false}"#,
+    ]
+    .join("\n");
+    let mut built = parse_messages(&stdout);
+    built.stderr_tail = "error: could not compile `lab01_hierarchy` (bin \"lab01_hierarchy\") due to 1 previous error".into();
+    assert!(!built.ok && built.error.is_none(), "an error at no line is not a compile error at the student's file");
+    let why = built.failure_without_line();
+    assert!(why.contains("No space left on device") && why.contains("could not compile"), "{why}");
+}
