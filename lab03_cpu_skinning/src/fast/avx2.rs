@@ -107,16 +107,19 @@ fn blended_chunk<const SLOTS: usize, const EXACT: bool>(
     normals: &mut [Vec3; LANES],
 ) {
     cost.blended(SLOTS);
-    // Step 1, blend: two multiply-adds per slot.
+    // Step 1, blend: two multiply-adds per slot. The palette's length is a
+    // power of two (see `avx512::blend_row`): masking makes the bounds
+    // check go away.
+    let mask = palette.len().wrapping_sub(1);
     for (half, rows) in rows.iter_mut().enumerate() {
         for (i, row) in rows.iter_mut().enumerate() {
             let (index, weight) = (&chunk.palette[8 * half + i], &chunk.weight[8 * half + i]);
             let w = _mm256_set1_ps(weight[0]);
-            let [x, y] = load_row(&palette[index[0] as usize].0);
+            let [x, y] = load_row(&palette[index[0] as usize & mask].0);
             let mut sum = [_mm256_mul_ps(x, w), _mm256_mul_ps(y, w)];
             for slot in 1..SLOTS {
                 let w = _mm256_set1_ps(weight[slot]);
-                let [x, y] = load_row(&palette[index[slot] as usize].0);
+                let [x, y] = load_row(&palette[index[slot] as usize & mask].0);
                 sum = [_mm256_fmadd_ps(x, w, sum[0]), _mm256_fmadd_ps(y, w, sum[1])];
             }
             *row = sum;

@@ -99,16 +99,30 @@ fn blended_chunk<const SLOTS: usize, const EXACT: bool>(
 ) {
     cost.blended(SLOTS);
     // Step 1, blend: vertex `i`'s blended row in register `i`, one
-    // multiply-add (the weight broadcast from memory) per slot.
-    let mut rows = [_mm512_setzero_ps(); LANES];
-    for (i, row) in rows.iter_mut().enumerate() {
-        let (index, weight) = (&chunk.palette[i], &chunk.weight[i]);
-        let mut sum = _mm512_mul_ps(load(&palette[index[0] as usize].0), _mm512_set1_ps(weight[0]));
-        for slot in 1..SLOTS {
-            sum = _mm512_fmadd_ps(load(&palette[index[slot] as usize].0), _mm512_set1_ps(weight[slot]), sum);
-        }
-        *row = sum;
-    }
+    // multiply-add (the weight broadcast from memory) per slot. Sixteen
+    // calls written out, not a loop over an array of rows: the compiler
+    // keeps them in registers then, instead of zeroing sixteen rows on the
+    // stack, writing them and reading them back for the transpose (that
+    // round trip was a fifth of the time on the 100k mesh, measured).
+    let row = |i: usize| blend_row::<SLOTS>(&chunk.palette[i], &chunk.weight[i], palette);
+    let rows = [
+        row(0),
+        row(1),
+        row(2),
+        row(3),
+        row(4),
+        row(5),
+        row(6),
+        row(7),
+        row(8),
+        row(9),
+        row(10),
+        row(11),
+        row(12),
+        row(13),
+        row(14),
+        row(15),
+    ];
     let [a, b, c, t] = transpose(&rows);
     // Step 3, transform.
     let (p, n) = (load3(&chunk.position), load3(&chunk.normal));
@@ -122,6 +136,21 @@ fn blended_chunk<const SLOTS: usize, const EXACT: bool>(
         columns(&a, &b, &c, n, [_mm512_setzero_ps(); 3])
     };
     store(normals, &normal);
+}
+
+/// One vertex's blended row: `sum of weight * palette row` over `SLOTS`.
+/// `palette.len()` is a power of two (`run` pads it with identities), so
+/// `index & (len - 1)` is the index itself, and the compiler can see that
+/// it is in bounds: no bounds check per slot (5% of the time, measured).
+#[target_feature(enable = "avx512f,avx2,fma")]
+#[inline]
+fn blend_row<const SLOTS: usize>(index: &[u16; 4], weight: &[f32; 4], palette: &[Row]) -> __m512 {
+    let mask = palette.len().wrapping_sub(1);
+    let mut sum = _mm512_mul_ps(load(&palette[index[0] as usize & mask].0), _mm512_set1_ps(weight[0]));
+    for slot in 1..SLOTS {
+        sum = _mm512_fmadd_ps(load(&palette[index[slot] as usize & mask].0), _mm512_set1_ps(weight[slot]), sum);
+    }
+    sum
 }
 
 /// Step 2, transpose: 16 rows `[ax ay az _ | bx by bz _ | cx cy cz _ | tx ty

@@ -180,8 +180,11 @@ fn run<T: Tally + Send>(
     if mesh.max_bone.is_some_and(|id| id as usize >= gradients.len()) {
         return Err(mesh.first_out_of_range(gradients.len()).expect("max_bone names an out-of-range bone"));
     }
-    // Palette index 0 is the identity, index b + 1 is bone b.
-    let palette: Vec<Row> = std::iter::once(Row::IDENTITY).chain(gradients.iter().map(Row::from_mat4)).collect();
+    // Palette index 0 is the identity, index b + 1 is bone b; padded with
+    // identities to a power of two, so the kernels' `index & (len - 1)` is
+    // the index and needs no bounds check.
+    let mut palette: Vec<Row> = std::iter::once(Row::IDENTITY).chain(gradients.iter().map(Row::from_mat4)).collect();
+    palette.resize(palette.len().next_power_of_two(), Row::IDENTITY);
 
     // `resize` keeps the buffers (and does nothing when the size is right):
     // every element is overwritten below.

@@ -215,7 +215,8 @@ fn an_error_at_no_line_such_as_the_linkers_is_shown_with_its_cause() {
     ]
     .join("\n");
     let mut built = parse_messages(&stdout);
-    built.stderr_tail = "error: could not compile `lab01_hierarchy` (bin \"lab01_hierarchy\") due to 1 previous error".into();
+    built.stderr_tail =
+        "error: could not compile `lab01_hierarchy` (bin \"lab01_hierarchy\") due to 1 previous error".into();
     assert!(!built.ok && built.error.is_none(), "an error at no line is not a compile error at the student's file");
     let why = built.failure_without_line();
     assert!(why.contains("No space left on device") && why.contains("could not compile"), "{why}");
