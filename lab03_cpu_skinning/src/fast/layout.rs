@@ -185,6 +185,29 @@ impl<'a> Iterator for Shares<'a> {
     }
 }
 
+/// The last share first: with two threads, one takes shares from the front
+/// and the other from the back, so each works on about the same half of
+/// the mesh on every call, and finds it still in its own caches.
+impl DoubleEndedIterator for Shares<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let rest = &mut self.0;
+        if rest.chunks.is_empty() {
+            return None;
+        }
+        // Every chunk but the last is full, so `keep` chunks hold exactly
+        // `keep * LANES` vertices.
+        let keep = rest.chunks.len().saturating_sub(SHARE_CHUNKS);
+        let kept = keep * LANES;
+        let (rest_c, chunks) = rest.chunks.split_at(keep);
+        let (rest_s, slots) = rest.slots.split_at(keep);
+        let (rest_p, positions) = std::mem::take(&mut rest.positions).split_at_mut(kept);
+        let split = kept.min(rest.normals.len());
+        let (rest_n, normals) = std::mem::take(&mut rest.normals).split_at_mut(split);
+        (rest.chunks, rest.slots, rest.positions, rest.normals) = (rest_c, rest_s, rest_p, rest_n);
+        Some(Work { chunks, slots, palette: rest.palette, positions, normals })
+    }
+}
+
 /// A skinned mesh prepared for [`skin_fast`](super::skin_fast): checked once, then stored in
 /// the layout the loop wants (chunks of [`LANES`] vertices, struct of
 /// arrays, palette indices instead of bone ids). Build it once per mesh and

@@ -212,8 +212,15 @@ fn run<T: Tally + Send>(
     // that starts late (tens of microseconds here) simply takes fewer.
     let shares = Mutex::new(shares);
     let next = || shares.lock().unwrap_or_else(PoisonError::into_inner).next();
+    let next_back = || shares.lock().unwrap_or_else(PoisonError::into_inner).next_back();
     let cost = thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(|| all(&mut std::iter::from_fn(next)))).collect();
+        // The first helper works from the back of the mesh: see `Shares`.
+        let helpers: Vec<_> = (1..threads)
+            .map(|h| match h {
+                1 => scope.spawn(|| all(&mut std::iter::from_fn(next_back))),
+                _ => scope.spawn(|| all(&mut std::iter::from_fn(next))),
+            })
+            .collect();
         let mine = all(&mut std::iter::from_fn(next));
         // The helpers are at most one share behind. Wait for them awake,
         // for a while: a thread that goes to sleep at the end of the scope
