@@ -5,7 +5,7 @@
 //! `push` per result. This module computes the same positions and normals
 //! four to twelve times faster: with AVX-512, faster than ozz-animation's
 //! `SkinningJob` while computing exact normals (with AVX2, faster on a
-//! character, a little slower on a mesh where every vertex has 4 bones).
+//! character, level on a mesh where every vertex has 4 bones).
 //! Every step below was measured (the lab's FURTHER.md,
 //! "The benchmark", has the figures and what each step bought):
 //!
