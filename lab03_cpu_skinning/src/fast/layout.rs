@@ -164,24 +164,45 @@ const SHARE_CHUNKS: usize = 64;
 /// take them in any order).
 pub(crate) struct Shares<'a>(pub(crate) Work<'a>);
 
+impl<'a> Work<'a> {
+    /// The chunks before `at` and the rest, each with its slices of the
+    /// outputs. Every chunk but the last is full, so the first part holds
+    /// `at * LANES` vertices (all of them, if it takes the last chunk).
+    fn split_at(self, at: usize) -> (Work<'a>, Work<'a>) {
+        let vertices = (at * LANES).min(self.positions.len());
+        let (c0, c1) = self.chunks.split_at(at);
+        let (s0, s1) = self.slots.split_at(at);
+        let (p0, p1) = self.positions.split_at_mut(vertices);
+        // `normals` is empty when the mesh has none.
+        let (n0, n1) = self.normals.split_at_mut(vertices.min(self.normals.len()));
+        let palette = self.palette;
+        (
+            Work { chunks: c0, slots: s0, palette, positions: p0, normals: n0 },
+            Work { chunks: c1, slots: s1, palette, positions: p1, normals: n1 },
+        )
+    }
+}
+
+impl<'a> Shares<'a> {
+    /// Cuts the work left at chunk `at`: `front` says which part is handed
+    /// out (the other stays to do).
+    fn take(&mut self, at: usize, front: bool) -> Option<Work<'a>> {
+        if self.0.chunks.is_empty() {
+            return None;
+        }
+        let empty = Work { chunks: &[], slots: &[], palette: self.0.palette, positions: &mut [], normals: &mut [] };
+        let (first, second) = std::mem::replace(&mut self.0, empty).split_at(at);
+        let (share, rest) = if front { (first, second) } else { (second, first) };
+        self.0 = rest;
+        Some(share)
+    }
+}
+
 impl<'a> Iterator for Shares<'a> {
     type Item = Work<'a>;
 
     fn next(&mut self) -> Option<Work<'a>> {
-        let rest = &mut self.0;
-        if rest.chunks.is_empty() {
-            return None;
-        }
-        let count = SHARE_CHUNKS.min(rest.chunks.len());
-        let vertices = (count * LANES).min(rest.positions.len());
-        let (chunks, rest_c) = rest.chunks.split_at(count);
-        let (slots, rest_s) = rest.slots.split_at(count);
-        let (positions, rest_p) = std::mem::take(&mut rest.positions).split_at_mut(vertices);
-        // `normals` is empty when the mesh has none.
-        let split = vertices.min(rest.normals.len());
-        let (normals, rest_n) = std::mem::take(&mut rest.normals).split_at_mut(split);
-        (rest.chunks, rest.slots, rest.positions, rest.normals) = (rest_c, rest_s, rest_p, rest_n);
-        Some(Work { chunks, slots, palette: rest.palette, positions, normals })
+        self.take(SHARE_CHUNKS.min(self.0.chunks.len()), true)
     }
 }
 
@@ -190,21 +211,7 @@ impl<'a> Iterator for Shares<'a> {
 /// the mesh on every call, and finds it still in its own caches.
 impl DoubleEndedIterator for Shares<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        let rest = &mut self.0;
-        if rest.chunks.is_empty() {
-            return None;
-        }
-        // Every chunk but the last is full, so `keep` chunks hold exactly
-        // `keep * LANES` vertices.
-        let keep = rest.chunks.len().saturating_sub(SHARE_CHUNKS);
-        let kept = keep * LANES;
-        let (rest_c, chunks) = rest.chunks.split_at(keep);
-        let (rest_s, slots) = rest.slots.split_at(keep);
-        let (rest_p, positions) = std::mem::take(&mut rest.positions).split_at_mut(kept);
-        let split = kept.min(rest.normals.len());
-        let (rest_n, normals) = std::mem::take(&mut rest.normals).split_at_mut(split);
-        (rest.chunks, rest.slots, rest.positions, rest.normals) = (rest_c, rest_s, rest_p, rest_n);
-        Some(Work { chunks, slots, palette: rest.palette, positions, normals })
+        self.take(self.0.chunks.len().saturating_sub(SHARE_CHUNKS), false)
     }
 }
 
