@@ -19,6 +19,7 @@
 //! the checks that refuse bad input, the ground, and the rig.
 
 pub mod exercise;
+pub mod fast;
 pub mod given;
 pub mod solution;
 

@@ -4,6 +4,7 @@
 
 mod aim;
 mod chains;
+mod fast;
 mod feet;
 mod motion;
 mod rig;

@@ -1,0 +1,276 @@
+//! Going further: steps 1 and 2 without trigonometry.
+//!
+//! The reference (`solution::two_bone`, `solution::aim`) is written to be
+//! read: it decomposes matrices into quaternions, turns cosines into angles
+//! (`acos`, `atan2`) and angles back into quaternions (`sin`, `cos`), and
+//! weighs every answer with a slerp. Each of those round trips costs tens of
+//! nanoseconds, and none is needed, because a turn is fully described by
+//! the cosine and sine of its angle, and those come straight out of dot and
+//! cross products. This module answers the same jobs, to rounding, ahead of
+//! ozz-animation's `IKTwoBoneJob` and `IKAimJob` (FURTHER.md has the
+//! figures):
+//!
+//! 1. **A joint's frame is its normalised columns** ([`Frame`]): a vector
+//!    goes into the joint's frame by three dot products, and a turn seen
+//!    from the joint (`R⁻¹ q R`) keeps its `w` and has its axis taken into
+//!    the frame. No quaternion is built from a matrix.
+//! 2. **Angles stay as (cos, sin) pairs.** The law of cosines gives the
+//!    knee's cosine; the wanted bend is `π - acos`, so its cosine is `-c`
+//!    and its sine `sqrt(1 - c²)`; subtracting the bend it has now is one
+//!    complex product. [`half_turn`] makes a quaternion from a (cos, sin)
+//!    pair with half-angle identities, stable at every angle.
+//! 3. **The shortest arc is the half-way quaternion** ([`arc_fast`]):
+//!    `(1 + u·v, u × v)` normalised turns `u` onto `v`, exact for tiny angles
+//!    (where `acos` loses half its digits).
+//! 4. **Weight 1 needs no slerp**: the answer is the turn itself.
+//!
+//! What is unusual goes to the reference, so answers and errors are the
+//! reference's: bad input (its checks name the problem), sheared or
+//! projective matrices, a turn of nearly 180°, a value near a threshold
+//! where the two could round to different sides. A test
+//! (`given_fast_ik_matches_the_reference`) holds the two together on
+//! thousands of random cases.
+
+mod batch;
+mod lanes;
+
+pub use batch::two_bone_many;
+
+use glam::{Mat4, Quat, Vec2, Vec3};
+
+use crate::given::{Aim, AimSolve, DEGENERATE, TwoBone, TwoBoneSolve};
+use crate::{IkError, solution};
+
+/// A rigid joint frame: the matrix's columns normalised (the first flipped
+/// for a mirrored matrix, as `Mat4::to_scale_rotation_translation` does).
+#[derive(Clone, Copy, Debug)]
+pub struct Frame {
+    x: Vec3,
+    y: Vec3,
+    z: Vec3,
+}
+
+impl Frame {
+    /// The rotation part of an affine matrix; `None` for a projective,
+    /// degenerate or sheared one (beyond 1e-5 between axes).
+    #[inline]
+    pub fn of(m: &Mat4) -> Option<Frame> {
+        let affine = m.x_axis.w == 0.0 && m.y_axis.w == 0.0 && m.z_axis.w == 0.0 && m.w_axis.w == 1.0;
+        let (x, y, z) = (m.x_axis.truncate(), m.y_axis.truncate(), m.z_axis.truncate());
+        let lengths = Vec3::new(x.length_squared(), y.length_squared(), z.length_squared());
+        if !affine || lengths.min_element() < 1e-20 {
+            return None;
+        }
+        // Rigid frames (most rigs) are used as they are: a column within 1e-6 of unit length
+        // turns vectors as the normalised one does, to rounding. Others: one division for the
+        // three lengths, 1/|x| = |y| |z| / (|x| |y| |z|).
+        let (x, y, z) = if (lengths - Vec3::ONE).abs().max_element() <= 1e-6 {
+            (x, y, z)
+        } else {
+            let (lx, ly, lz) = (lengths.x.sqrt(), lengths.y.sqrt(), lengths.z.sqrt());
+            let inverse = (lx * ly * lz).recip();
+            (x * (ly * lz * inverse), y * (lx * lz * inverse), z * (lx * ly * inverse))
+        };
+        let shear = x.dot(y).abs().max(y.dot(z).abs()).max(z.dot(x).abs());
+        let x = if x.cross(y).dot(z) < 0.0 { -x } else { x };
+        (shear <= 1e-5).then_some(Frame { x, y, z })
+    }
+
+    /// A vector in the joint's frame taken to model space (`R v`).
+    #[inline]
+    pub fn to_model(&self, v: Vec3) -> Vec3 {
+        self.x * v.x + self.y * v.y + self.z * v.z
+    }
+
+    /// A model-space vector seen from the joint's frame (`R⁻¹ v`).
+    #[inline]
+    pub fn to_local(&self, v: Vec3) -> Vec3 {
+        Vec3::new(self.x.dot(v), self.y.dot(v), self.z.dot(v))
+    }
+
+    /// A model-space turn seen from the joint's frame (`R⁻¹ q R`).
+    #[inline]
+    pub fn turn_to_local(&self, q: Quat) -> Quat {
+        let axis = self.to_local(Vec3::new(q.x, q.y, q.z));
+        Quat::from_xyzw(axis.x, axis.y, axis.z, q.w)
+    }
+}
+
+/// The turn about unit `axis` by the angle whose cosine and sine are `cs`
+/// (any positive multiple `r` of them), the quaternion with `w >= 0`.
+/// `(r + r cos, r sin)` and `(r sin, r - r cos)` are both multiples of
+/// (cos θ/2, sin θ/2) (their ratio is `(r - r cos) / (r sin)`); the first
+/// is taken while the cosine is not negative, the second beyond, so neither
+/// subtracts nearly equal numbers. Picked without a branch: the sign of
+/// the cosine is a coin toss, and a mispredicted branch costs more than
+/// computing both.
+#[inline]
+pub fn half_turn(axis: Vec3, cs: Vec2) -> Quat {
+    let r = cs.length();
+    let negative = cs.x < 0.0;
+    let w = if negative { cs.y.abs() } else { r + cs.x };
+    let s = if negative { (r - cs.x).copysign(cs.y) } else { cs.y };
+    let scale = (w * w + s * s).sqrt().recip();
+    let v = axis * (s * scale);
+    Quat::from_xyzw(v.x, v.y, v.z, w * scale)
+}
+
+/// The shortest turn from the direction of `u` onto that of `v` (any
+/// lengths): the half-way quaternion `(|u| |v| + u·v, u × v)`, normalised;
+/// `None` within about 2.5° of opposite, where its axis is ill-defined.
+#[inline]
+pub fn arc_fast(u: Vec3, v: Vec3) -> Option<Quat> {
+    let lengths = (u.length_squared() * v.length_squared()).sqrt();
+    let w = lengths + u.dot(v);
+    let axis = u.cross(v);
+    (w >= 1e-3 * lengths).then(|| Quat::from_xyzw(axis.x, axis.y, axis.z, w).normalize())
+}
+
+/// `q` with `w >= 0` (the same turn), as the reference's slerp leaves it
+/// (a multiply, not a branch on a coin toss).
+#[inline]
+fn positive(q: Quat) -> Quat {
+    q * 1f32.copysign(q.w)
+}
+
+/// `solution::soften_reach`, to the bit, without a branch on whether the
+/// target is in the soften zone (which a walk's feet cross all the time).
+#[inline]
+fn soften_reach(distance: f32, length: f32, soften: f32) -> f32 {
+    if soften >= 1.0 {
+        return distance.min(length);
+    }
+    let start = soften * length;
+    let zone = length - start;
+    let eased = start + zone * (1.0 - (-(distance - start) / zone).exp());
+    if distance <= start { distance } else { eased }
+}
+
+/// The reference's weighing: the identity at 0, the turn at 1 (a product
+/// of unit turns, unit to rounding), a slerp between.
+#[inline]
+fn weigh(q: Quat, weight: f32) -> Quat {
+    if weight == 1.0 { positive(q) } else { Quat::IDENTITY.slerp(q.normalize(), weight).normalize() }
+}
+
+/// True when `value` is well away from `threshold` (a factor of 4; of 2
+/// for their square roots): both solvers then take the same side of the
+/// reference's test.
+#[inline]
+fn clear_of(value: f32, threshold: f32) -> bool {
+    value > 4.0 * threshold || value < 0.25 * threshold
+}
+
+/// Step 1, fast: the same answer as `solution::two_bone`.
+pub fn two_bone(job: &TwoBone) -> Result<TwoBoneSolve, IkError> {
+    two_bone_direct(job).map_or_else(|| solution::two_bone(job), Ok)
+}
+
+/// Step 2, fast: the same answer as `solution::aim`.
+pub fn aim(job: &Aim) -> Result<AimSolve, IkError> {
+    aim_direct(job).map_or_else(|| solution::aim(job), Ok)
+}
+
+/// Step 1 on a usual job; `None` sends it to the reference.
+fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
+    // A sum is finite only if every term is (an overflow merely declines).
+    let finite = (job.start + job.mid + job.end).is_finite()
+        && (job.target + job.pole + job.mid_axis).is_finite()
+        && (job.twist + job.weight + job.soften).is_finite();
+    let settings = (0.0..=1.0).contains(&job.weight) && job.soften > 0.0 && job.soften <= 1.0;
+    if !finite || !settings || job.mid_axis.length_squared() < 4e-12 {
+        return None;
+    }
+    let (start, mid) = (Frame::of(&job.start)?, Frame::of(&job.mid)?);
+    let (s, m, e) = (job.start.w_axis.truncate(), job.mid.w_axis.truncate(), job.end.w_axis.truncate());
+    let (upper, lower, to) = ((m - s).length(), (e - m).length(), job.target - s);
+    let (length, distance) = (upper + lower, to.length());
+    let floor = 2.0 * DEGENERATE * length.max(1e-3);
+    if upper <= floor || lower <= floor || distance <= 2.0 * DEGENERATE * length {
+        return None;
+    }
+    // One division for three: 1/upper = lower distance / (upper lower distance).
+    let inverse = (upper * lower * distance).recip();
+    let line = to * (upper * lower * inverse);
+    let pole = (job.pole - s) - line * line.dot(job.pole - s);
+    if pole.length_squared() <= (2.0 * DEGENERATE * length).powi(2) {
+        return None;
+    }
+    let reach = soften_reach(distance, length, job.soften);
+
+    // The knee: (cos, sin) of the bend wanted, from the law of cosines (rounded as the reference
+    // rounds it: at full stretch a last-bit change of the cosine turns the knee 3.5e-4 rad)...
+    let c = ((upper * upper + lower * lower - reach * reach) / (2.0 * upper * lower)).clamp(-1.0, 1.0);
+    let wanted = Vec2::new(-c, ((1.0 - c) * (1.0 + c)).sqrt());
+    // ...and of the bend now, signed about the hinge; their difference.
+    let axis = job.mid_axis.normalize();
+    let hinge = mid.to_model(axis);
+    let (d1, d2) = ((m - s) * (lower * distance * inverse), (e - m) * (upper * distance * inverse));
+    let now = Vec2::new(d1.dot(d2), hinge.dot(d1.cross(d2))).try_normalize()?;
+    let bend = Vec2::new(wanted.x * now.x + wanted.y * now.y, wanted.y * now.x - wanted.x * now.y);
+    // The end after the bend (Rodrigues' formula with that cosine and sine).
+    let v = e - m;
+    let end_bent = m + v * bend.x + hinge.cross(v) * bend.y + hinge * hinge.dot(v) * (1.0 - bend.x);
+
+    // The start swings the bent end onto the target's line, then rolls the knee towards the pole.
+    let swing = arc_fast(end_bent - s, line)?;
+    let knee = swing * (m - s);
+    let knee = knee - line * line.dot(knee);
+    let (knee_squared, threshold) = (knee.length_squared(), (1e-6 * upper).powi(2));
+    if !clear_of(knee_squared, threshold) {
+        return None;
+    }
+    let roll = if knee_squared > threshold {
+        half_turn(line, Vec2::new(knee.dot(pole), line.dot(knee.cross(pole))))
+    } else {
+        Quat::IDENTITY
+    };
+    let roll = if job.twist == 0.0 { roll } else { Quat::from_axis_angle(line, job.twist) * roll };
+    let solve = TwoBoneSolve {
+        start: weigh(start.turn_to_local(roll * swing), job.weight),
+        mid: weigh(half_turn(axis, bend), job.weight),
+        reached: distance - reach <= 1e-5 * length && distance >= (upper - lower).abs(),
+    };
+    (solve.start.is_finite() && solve.mid.is_finite()).then_some(solve)
+}
+
+/// Step 2 on a usual job; `None` sends it to the reference.
+fn aim_direct(job: &Aim) -> Option<AimSolve> {
+    let finite = job.joint.is_finite() && (job.target + job.forward + job.up + job.pole).is_finite();
+    let settings = (0.0..=1.0).contains(&job.weight) && (0.0..=std::f32::consts::PI).contains(&job.limit);
+    let axes = [job.forward, job.up, job.pole].iter().all(|a| a.length_squared() > 4e-12);
+    if !finite || !settings || !axes {
+        return None;
+    }
+    let frame = Frame::of(&job.joint)?;
+    let to = job.target - job.joint.w_axis.truncate();
+    if to.length_squared() < 4e-12 {
+        return None;
+    }
+    // All in the joint's frame: the answer is then the correction itself.
+    let (forward, to, pole) = (job.forward.normalize(), frame.to_local(to), frame.to_local(job.pole));
+    // With a limit below pi, the reference's angle decides whether it binds.
+    let (swing, reached) = if job.limit >= std::f32::consts::PI {
+        (arc_fast(forward, to)?, true)
+    } else {
+        let angle = forward.angle_between(to);
+        let axis = forward.cross(to).try_normalize()?;
+        let swing = if angle <= job.limit { arc_fast(forward, to)? } else { Quat::from_axis_angle(axis, job.limit) };
+        (swing, angle <= job.limit + 1e-6)
+    };
+    let facing = swing * forward;
+    let up_now = swing * job.up;
+    let up_now = up_now - facing * facing.dot(up_now);
+    let up_wanted = pole - facing * facing.dot(pole);
+    let (now_squared, wanted_squared) = (up_now.length_squared(), up_wanted.length_squared());
+    if !clear_of(now_squared, 1e-12) || !clear_of(wanted_squared, 1e-12) {
+        return None;
+    }
+    let roll = if now_squared > 1e-12 && wanted_squared > 1e-12 {
+        half_turn(facing, Vec2::new(up_now.dot(up_wanted), facing.dot(up_now.cross(up_wanted))))
+    } else {
+        Quat::IDENTITY
+    };
+    let correction = weigh(roll * swing, job.weight);
+    correction.is_finite().then_some(AimSolve { correction, reached })
+}
