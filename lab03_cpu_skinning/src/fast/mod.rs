@@ -53,10 +53,6 @@
 //! `mul_add` unless FMA is part of the build target (or it is compiled with
 //! FMA allowed, as `portable+avx2` is).
 
-use std::sync::{Mutex, PoisonError};
-use std::thread;
-use std::time::{Duration, Instant};
-
 use glam::{Mat4, Vec3};
 
 use crate::given::{SkinError, Skinned};
@@ -67,6 +63,8 @@ mod avx2;
 mod avx512;
 mod layout;
 mod portable;
+#[cfg(not(target_arch = "wasm32"))]
+mod threads;
 
 pub use layout::{Cost, FastMesh, MAX_BONES};
 use layout::{NoTally, Row, Shares, Tally, Work};
@@ -75,9 +73,9 @@ use layout::{NoTally, Row, Shares, Tally, Work};
 /// kernel does a chunk as two halves of 8).
 pub const LANES: usize = 16;
 
-/// The fewest vertices worth a thread of their own. Starting a thread
-/// costs the calling thread tens of microseconds (about 22 measured here,
-/// and the new thread starts working 15 later), about as long as skinning
+/// The fewest vertices worth a thread of their own. A helper asleep between
+/// frames takes tens of microseconds to wake (35 measured here; starting a
+/// new thread took 22, plus 15 before it worked), about as long as skinning
 /// 8,000 vertices, so smaller meshes stay on fewer threads.
 pub const MIN_VERTICES_PER_THREAD: usize = 16_384;
 
@@ -95,8 +93,9 @@ pub const MIN_VERTICES_PER_THREAD: usize = 16_384;
 ///
 /// `threads` is the most threads to use, the calling thread included, but
 /// no more than one per [`MIN_VERTICES_PER_THREAD`] vertices; 0 and 1 both
-/// mean "this thread only": nothing is spawned. The chunks are cut into
-/// shares of 1,024 vertices, and each thread ([`std::thread::scope`]) takes
+/// mean "this thread only". The helpers are started on the first call and
+/// kept (one per core but the caller's; `threads` above that shares them).
+/// The chunks are cut into shares of 1,024 vertices, and each thread takes
 /// the next share until none is left: a thread that starts late does less,
 /// and all finish within one share of each other.
 pub fn skin_fast(mesh: &FastMesh, gradients: &[Mat4], out: &mut Skinned, threads: usize) -> Result<(), SkinError> {
@@ -205,36 +204,11 @@ fn run<T: Tally + Send>(
     let all = |shares: &mut dyn Iterator<Item = Work>| {
         shares.map(|work| kernel.run::<T>(normals, work)).fold(T::default(), T::plus)
     };
-    if threads == 1 {
-        return Ok(all(&mut { shares }));
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 {
+        return Ok(threads::share(threads, shares, all));
     }
-    // Every thread takes the next share until none is left, so a thread
-    // that starts late (tens of microseconds here) simply takes fewer.
-    let shares = Mutex::new(shares);
-    let next = || shares.lock().unwrap_or_else(PoisonError::into_inner).next();
-    let next_back = || shares.lock().unwrap_or_else(PoisonError::into_inner).next_back();
-    let cost = thread::scope(|scope| {
-        // The first helper works from the back of the mesh: see `Shares`.
-        let helpers: Vec<_> = (1..threads)
-            .map(|h| match h {
-                1 => scope.spawn(|| all(&mut std::iter::from_fn(next_back))),
-                _ => scope.spawn(|| all(&mut std::iter::from_fn(next))),
-            })
-            .collect();
-        let mine = all(&mut std::iter::from_fn(next));
-        // The helpers are at most one share behind. Wait for them awake,
-        // for a while: a thread that goes to sleep at the end of the scope
-        // takes tens of microseconds to wake up (35 measured here, more
-        // than a share takes). A helper not done by then (not even started
-        // on a busy machine) is joined by the scope as usual.
-        let deadline = Instant::now() + Duration::from_micros(200);
-        while !helpers.iter().all(|h| h.is_finished()) && Instant::now() < deadline {
-            std::hint::spin_loop();
-        }
-        let theirs = helpers.into_iter().map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
-        theirs.fold(mine, T::plus)
-    });
-    Ok(cost)
+    Ok(all(&mut { shares }))
 }
 
 /// One of the compiled versions of the loop. Only kernels this CPU can run

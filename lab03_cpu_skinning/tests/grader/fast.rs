@@ -96,6 +96,26 @@ fn given_fast_matches_the_reference_mirrors_and_flat_bones_included() {
     assert_matches_reference(&big, &gradients, 2, "character x4 without normals");
 }
 
+/// The helper threads add their counts to the caller's: every chunk counted
+/// once, whatever the number of threads (the pool is shared between calls).
+#[test]
+fn given_fast_counts_every_chunk_once_on_several_threads() {
+    let (mesh, gradients) = posed();
+    let mut big = mesh.clone();
+    big.positions = mesh.positions.repeat(8);
+    big.normals = mesh.normals.repeat(8);
+    big.influences = mesh.influences.repeat(8);
+    let fast = FastMesh::new(&big).unwrap();
+    let one = count_fast_on(Kernel::best(), &fast, &gradients, &mut Skinned::default(), 1).unwrap();
+    for threads in [2, 3, 8] {
+        for _ in 0..3 {
+            let many = count_fast_on(Kernel::best(), &fast, &gradients, &mut Skinned::default(), threads).unwrap();
+            assert_eq!(many.chunks, one.chunks, "{threads} threads: chunks skinned");
+            assert_eq!(many.slot_products, one.slot_products, "{threads} threads: weight * matrix products");
+        }
+    }
+}
+
 #[test]
 fn given_fast_matches_the_reference_with_every_slot_count() {
     let gradients: Vec<Mat4> = (0..40)
