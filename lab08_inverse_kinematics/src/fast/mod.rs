@@ -36,7 +36,7 @@ mod lanes;
 
 pub use batch::two_bone_many;
 
-use glam::{Mat4, Quat, Vec2, Vec3};
+use glam::{Mat4, Quat, Vec2, Vec3A};
 
 use crate::given::{Aim, AimSolve, DEGENERATE, TwoBone, TwoBoneSolve};
 use crate::{IkError, solution};
@@ -45,9 +45,9 @@ use crate::{IkError, solution};
 /// for a mirrored matrix, as `Mat4::to_scale_rotation_translation` does).
 #[derive(Clone, Copy, Debug)]
 pub struct Frame {
-    x: Vec3,
-    y: Vec3,
-    z: Vec3,
+    x: Vec3A,
+    y: Vec3A,
+    z: Vec3A,
 }
 
 impl Frame {
@@ -56,42 +56,47 @@ impl Frame {
     #[inline]
     pub fn of(m: &Mat4) -> Option<Frame> {
         let affine = m.x_axis.w == 0.0 && m.y_axis.w == 0.0 && m.z_axis.w == 0.0 && m.w_axis.w == 1.0;
-        let (x, y, z) = (m.x_axis.truncate(), m.y_axis.truncate(), m.z_axis.truncate());
-        let lengths = Vec3::new(x.length_squared(), y.length_squared(), z.length_squared());
-        if !affine || lengths.min_element() < 1e-20 {
+        let (x, y, z) = (Vec3A::from_vec4(m.x_axis), Vec3A::from_vec4(m.y_axis), Vec3A::from_vec4(m.z_axis));
+        if !affine {
             return None;
         }
-        // Rigid frames (most rigs) are used as they are: a column within 1e-6 of unit length
-        // turns vectors as the normalised one does, to rounding. Others: one division for the
-        // three lengths, 1/|x| = |y| |z| / (|x| |y| |z|).
-        let (x, y, z) = if (lengths - Vec3::ONE).abs().max_element() <= 1e-6 {
-            (x, y, z)
-        } else {
-            let (lx, ly, lz) = (lengths.x.sqrt(), lengths.y.sqrt(), lengths.z.sqrt());
-            let inverse = (lx * ly * lz).recip();
-            (x * (ly * lz * inverse), y * (lx * lz * inverse), z * (lx * ly * inverse))
-        };
-        let shear = x.dot(y).abs().max(y.dot(z).abs()).max(z.dot(x).abs());
+        // The usual joint first: unit, perpendicular, right-handed columns (x × y = z) to 1e-6,
+        // used as they are (they turn vectors as the normalised ones do, to rounding).
+        let (xx, yy, xy) = (x.length_squared(), y.length_squared(), x.dot(y));
+        let rigid = Vec3A::new(xx - 1.0, yy - 1.0, xy).abs().cmple(Vec3A::splat(1e-6)).all();
+        if rigid && (x.cross(y) - z).length_squared() <= 1e-12 {
+            return Some(Frame { x, y, z });
+        }
+        // Scaled or mirrored: normalised, one division for the three lengths, 1/|x| = |y| |z| /
+        // (|x| |y| |z|); refused (sent to the reference) when degenerate or sheared.
+        let zz = z.length_squared();
+        if xx.min(yy).min(zz) < 1e-20 {
+            return None;
+        }
+        let (lx, ly, lz) = (xx.sqrt(), yy.sqrt(), zz.sqrt());
+        let inverse = (lx * ly * lz).recip();
+        let (x, y, z) = (x * (ly * lz * inverse), y * (lx * lz * inverse), z * (lx * ly * inverse));
+        let shear = Vec3A::new(x.dot(y), y.dot(z), z.dot(x)).abs();
         let x = if x.cross(y).dot(z) < 0.0 { -x } else { x };
-        (shear <= 1e-5).then_some(Frame { x, y, z })
+        shear.cmple(Vec3A::splat(1e-5)).all().then_some(Frame { x, y, z })
     }
 
     /// A vector in the joint's frame taken to model space (`R v`).
     #[inline]
-    pub fn to_model(&self, v: Vec3) -> Vec3 {
+    pub fn to_model(&self, v: Vec3A) -> Vec3A {
         self.x * v.x + self.y * v.y + self.z * v.z
     }
 
     /// A model-space vector seen from the joint's frame (`R⁻¹ v`).
     #[inline]
-    pub fn to_local(&self, v: Vec3) -> Vec3 {
-        Vec3::new(self.x.dot(v), self.y.dot(v), self.z.dot(v))
+    pub fn to_local(&self, v: Vec3A) -> Vec3A {
+        Vec3A::new(self.x.dot(v), self.y.dot(v), self.z.dot(v))
     }
 
     /// A model-space turn seen from the joint's frame (`R⁻¹ q R`).
     #[inline]
     pub fn turn_to_local(&self, q: Quat) -> Quat {
-        let axis = self.to_local(Vec3::new(q.x, q.y, q.z));
+        let axis = self.to_local(Vec3A::new(q.x, q.y, q.z));
         Quat::from_xyzw(axis.x, axis.y, axis.z, q.w)
     }
 }
@@ -104,8 +109,8 @@ impl Frame {
 /// subtracts nearly equal numbers. Picked without a branch: the sign of
 /// the cosine is a coin toss, and a mispredicted branch costs more than
 /// computing both.
-#[inline]
-pub fn half_turn(axis: Vec3, cs: Vec2) -> Quat {
+#[inline(always)]
+pub fn half_turn(axis: Vec3A, cs: Vec2) -> Quat {
     let r = cs.length();
     let negative = cs.x < 0.0;
     let w = if negative { cs.y.abs() } else { r + cs.x };
@@ -118,37 +123,48 @@ pub fn half_turn(axis: Vec3, cs: Vec2) -> Quat {
 /// The shortest turn from the direction of `u` onto that of `v` (any
 /// lengths): the half-way quaternion `(|u| |v| + u·v, u × v)`, normalised;
 /// `None` within about 2.5° of opposite, where its axis is ill-defined.
-#[inline]
-pub fn arc_fast(u: Vec3, v: Vec3) -> Option<Quat> {
+#[inline(always)]
+pub fn arc_fast(u: Vec3A, v: Vec3A) -> Option<Quat> {
+    arc_unnormalised(u, v).map(Quat::normalize)
+}
+
+/// [`arc_fast`] before it is normalised. Turning a vector by a quaternion
+/// `q` of any length gives the turned vector `|q|²` times as long: where
+/// only directions matter, it can be used while the square root and the
+/// division of the normalisation are still under way.
+#[inline(always)]
+fn arc_unnormalised(u: Vec3A, v: Vec3A) -> Option<Quat> {
     let lengths = (u.length_squared() * v.length_squared()).sqrt();
     let w = lengths + u.dot(v);
     let axis = u.cross(v);
-    (w >= 1e-3 * lengths).then(|| Quat::from_xyzw(axis.x, axis.y, axis.z, w).normalize())
+    (w >= 1e-3 * lengths).then(|| Quat::from_xyzw(axis.x, axis.y, axis.z, w))
 }
 
 /// `q` with `w >= 0` (the same turn), as the reference's slerp leaves it
 /// (a multiply, not a branch on a coin toss).
-#[inline]
+#[inline(always)]
 fn positive(q: Quat) -> Quat {
     q * 1f32.copysign(q.w)
 }
 
-/// `solution::soften_reach`, to the bit, without a branch on whether the
-/// target is in the soften zone (which a walk's feet cross all the time).
-#[inline]
+/// `solution::soften_reach`, to the bit: the distance the chain is asked
+/// to span, eased below its length past the soften zone's start.
+#[inline(always)]
 fn soften_reach(distance: f32, length: f32, soften: f32) -> f32 {
-    if soften >= 1.0 {
-        return distance.min(length);
-    }
     let start = soften * length;
-    let zone = length - start;
-    let eased = start + zone * (1.0 - (-(distance - start) / zone).exp());
-    if distance <= start { distance } else { eased }
+    if soften >= 1.0 {
+        distance.min(length)
+    } else if distance <= start {
+        distance
+    } else {
+        let zone = length - start;
+        start + zone * (1.0 - (-(distance - start) / zone).exp())
+    }
 }
 
 /// The reference's weighing: the identity at 0, the turn at 1 (a product
 /// of unit turns, unit to rounding), a slerp between.
-#[inline]
+#[inline(always)]
 fn weigh(q: Quat, weight: f32) -> Quat {
     if weight == 1.0 { positive(q) } else { Quat::IDENTITY.slerp(q.normalize(), weight).normalize() }
 }
@@ -156,7 +172,7 @@ fn weigh(q: Quat, weight: f32) -> Quat {
 /// True when `value` is well away from `threshold` (a factor of 4; of 2
 /// for their square roots): both solvers then take the same side of the
 /// reference's test.
-#[inline]
+#[inline(always)]
 fn clear_of(value: f32, threshold: f32) -> bool {
     value > 4.0 * threshold || value < 0.25 * threshold
 }
@@ -175,15 +191,16 @@ pub fn aim(job: &Aim) -> Result<AimSolve, IkError> {
 fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     // A sum is finite only if every term is (an overflow merely declines).
     let finite = (job.start + job.mid + job.end).is_finite()
-        && (job.target + job.pole + job.mid_axis).is_finite()
+        && (Vec3A::from(job.target) + Vec3A::from(job.pole) + Vec3A::from(job.mid_axis)).is_finite()
         && (job.twist + job.weight + job.soften).is_finite();
     let settings = (0.0..=1.0).contains(&job.weight) && job.soften > 0.0 && job.soften <= 1.0;
     if !finite || !settings || job.mid_axis.length_squared() < 4e-12 {
         return None;
     }
     let (start, mid) = (Frame::of(&job.start)?, Frame::of(&job.mid)?);
-    let (s, m, e) = (job.start.w_axis.truncate(), job.mid.w_axis.truncate(), job.end.w_axis.truncate());
-    let (upper, lower, to) = ((m - s).length(), (e - m).length(), job.target - s);
+    let (s, m, e) =
+        (Vec3A::from_vec4(job.start.w_axis), Vec3A::from_vec4(job.mid.w_axis), Vec3A::from_vec4(job.end.w_axis));
+    let (upper, lower, to) = ((m - s).length(), (e - m).length(), Vec3A::from(job.target) - s);
     let (length, distance) = (upper + lower, to.length());
     let floor = 2.0 * DEGENERATE * length.max(1e-3);
     if upper <= floor || lower <= floor || distance <= 2.0 * DEGENERATE * length {
@@ -192,7 +209,8 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     // One division for three: 1/upper = lower distance / (upper lower distance).
     let inverse = (upper * lower * distance).recip();
     let line = to * (upper * lower * inverse);
-    let pole = (job.pole - s) - line * line.dot(job.pole - s);
+    let pole = Vec3A::from(job.pole) - s;
+    let pole = pole - line * line.dot(pole);
     if pole.length_squared() <= (2.0 * DEGENERATE * length).powi(2) {
         return None;
     }
@@ -203,7 +221,7 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     let c = ((upper * upper + lower * lower - reach * reach) / (2.0 * upper * lower)).clamp(-1.0, 1.0);
     let wanted = Vec2::new(-c, ((1.0 - c) * (1.0 + c)).sqrt());
     // ...and of the bend now, signed about the hinge; their difference.
-    let axis = job.mid_axis.normalize();
+    let axis = Vec3A::from(job.mid_axis).normalize();
     let hinge = mid.to_model(axis);
     let (d1, d2) = ((m - s) * (lower * distance * inverse), (e - m) * (upper * distance * inverse));
     let now = Vec2::new(d1.dot(d2), hinge.dot(d1.cross(d2))).try_normalize()?;
@@ -213,10 +231,12 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     let end_bent = m + v * bend.x + hinge.cross(v) * bend.y + hinge * hinge.dot(v) * (1.0 - bend.x);
 
     // The start swings the bent end onto the target's line, then rolls the knee towards the pole.
-    let swing = arc_fast(end_bent - s, line)?;
-    let knee = swing * (m - s);
+    let raw = arc_unnormalised(end_bent - s, line)?;
+    let swing = raw.normalize();
+    // The knee turned by the unnormalised swing (`stretch` = |raw|² times too far from the hip).
+    let (knee, stretch) = (raw * (m - s), raw.length_squared());
     let knee = knee - line * line.dot(knee);
-    let (knee_squared, threshold) = (knee.length_squared(), (1e-6 * upper).powi(2));
+    let (knee_squared, threshold) = (knee.length_squared(), (1e-6 * upper * stretch).powi(2));
     if !clear_of(knee_squared, threshold) {
         return None;
     }
@@ -225,7 +245,7 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     } else {
         Quat::IDENTITY
     };
-    let roll = if job.twist == 0.0 { roll } else { Quat::from_axis_angle(line, job.twist) * roll };
+    let roll = if job.twist == 0.0 { roll } else { Quat::from_axis_angle(line.into(), job.twist) * roll };
     let solve = TwoBoneSolve {
         start: weigh(start.turn_to_local(roll * swing), job.weight),
         mid: weigh(half_turn(axis, bend), job.weight),
@@ -236,30 +256,34 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
 
 /// Step 2 on a usual job; `None` sends it to the reference.
 fn aim_direct(job: &Aim) -> Option<AimSolve> {
-    let finite = job.joint.is_finite() && (job.target + job.forward + job.up + job.pole).is_finite();
+    let (forward, up, pole) = (Vec3A::from(job.forward), Vec3A::from(job.up), Vec3A::from(job.pole));
+    let finite = job.joint.is_finite() && (Vec3A::from(job.target) + forward + up + pole).is_finite();
     let settings = (0.0..=1.0).contains(&job.weight) && (0.0..=std::f32::consts::PI).contains(&job.limit);
-    let axes = [job.forward, job.up, job.pole].iter().all(|a| a.length_squared() > 4e-12);
+    let axes = Vec3A::new(forward.length_squared(), up.length_squared(), pole.length_squared());
+    let axes = axes.cmpgt(Vec3A::splat(4e-12)).all();
     if !finite || !settings || !axes {
         return None;
     }
     let frame = Frame::of(&job.joint)?;
-    let to = job.target - job.joint.w_axis.truncate();
+    let to = Vec3A::from(job.target) - Vec3A::from_vec4(job.joint.w_axis);
     if to.length_squared() < 4e-12 {
         return None;
     }
     // All in the joint's frame: the answer is then the correction itself.
-    let (forward, to, pole) = (job.forward.normalize(), frame.to_local(to), frame.to_local(job.pole));
+    let (forward, to, pole) =
+        (Vec3A::from(job.forward).normalize(), frame.to_local(to), frame.to_local(job.pole.into()));
     // With a limit below pi, the reference's angle decides whether it binds.
     let (swing, reached) = if job.limit >= std::f32::consts::PI {
         (arc_fast(forward, to)?, true)
     } else {
         let angle = forward.angle_between(to);
         let axis = forward.cross(to).try_normalize()?;
-        let swing = if angle <= job.limit { arc_fast(forward, to)? } else { Quat::from_axis_angle(axis, job.limit) };
+        let swing =
+            if angle <= job.limit { arc_fast(forward, to)? } else { Quat::from_axis_angle(axis.into(), job.limit) };
         (swing, angle <= job.limit + 1e-6)
     };
     let facing = swing * forward;
-    let up_now = swing * job.up;
+    let up_now = swing * up;
     let up_now = up_now - facing * facing.dot(up_now);
     let up_wanted = pole - facing * facing.dot(pole);
     let (now_squared, wanted_squared) = (up_now.length_squared(), up_wanted.length_squared());
