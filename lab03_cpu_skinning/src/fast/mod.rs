@@ -204,8 +204,8 @@ fn run<T: Tally + Send>(
     let all = |shares: &mut dyn Iterator<Item = Work>| {
         shares.map(|work| kernel.run::<T>(normals, work)).fold(T::default(), T::plus)
     };
-    #[cfg(not(target_arch = "wasm32"))]
     if threads > 1 {
+        #[cfg(not(target_arch = "wasm32"))]
         return Ok(threads::share(threads, shares, all));
     }
     Ok(all(&mut { shares }))
