@@ -6,7 +6,7 @@
 use glam::{Mat4, Quat, Vec3};
 use lab08_inverse_kinematics::{Aim, IkError, TwoBone, TwoBoneSolve, fast, solution};
 
-use crate::rig::Random;
+use crate::rig::{Random, plain_leg};
 
 /// Radians between two rotations (q and -q are the same one), precise near 0
 /// (an `acos` of their dot product could not resolve less than about 7e-4).
@@ -131,10 +131,8 @@ fn given_fast_aim_matches_the_reference() {
 
 #[test]
 fn given_fast_ik_refuses_what_the_reference_refuses() {
-    let hip = Mat4::IDENTITY;
-    let knee = Mat4::from_translation(Vec3::new(0.0, -0.5, 0.0));
-    let ankle = Mat4::from_translation(Vec3::new(0.0, -0.9, 0.1));
-    let job = TwoBone::new(hip, knee, ankle, Vec3::new(0.0, -0.7, 0.2), Vec3::new(0.0, -0.3, 1.0), Vec3::X);
+    let job = plain_leg();
+    let (hip, knee) = (job.start, job.mid);
     let mut projective = hip;
     projective.x_axis.w = 0.5;
     let sheared = Mat4::from_cols(hip.x_axis, hip.x_axis + hip.y_axis, hip.z_axis, hip.w_axis);

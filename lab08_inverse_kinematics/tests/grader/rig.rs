@@ -43,6 +43,15 @@ pub fn at(m: &Mat4) -> Vec3 {
     m.w_axis.truncate()
 }
 
+/// A plain valid leg for the bad-input tests: hip at the origin, knee 0.5
+/// below, ankle 0.4 below that and 0.1 forward, every frame the identity.
+pub fn plain_leg() -> TwoBone {
+    let hip = Mat4::IDENTITY;
+    let knee = Mat4::from_translation(Vec3::new(0.0, -0.5, 0.0));
+    let ankle = Mat4::from_translation(Vec3::new(0.0, -0.9, 0.1));
+    TwoBone::new(hip, knee, ankle, Vec3::new(0.0, -0.7, 0.2), Vec3::new(0.0, -0.3, 1.0), Vec3::X)
+}
+
 /// A leg's job on a pose.
 pub fn leg_job(world: &[Mat4], leg: &Leg, target: Vec3, pole: Vec3) -> TwoBone {
     TwoBone::new(world[leg.thigh], world[leg.shin], world[leg.foot], target, pole, leg.knee_axis)

@@ -4,7 +4,7 @@ use glam::{Mat4, Quat, Vec3};
 use lab01_hierarchy::solution::world_matrices;
 use lab08_inverse_kinematics::{IkError, TwoBone, two_bone};
 
-use crate::rig::{Random, applied, at, bend, character, judge_leg, leg_job};
+use crate::rig::{Random, applied, at, bend, character, judge_leg, leg_job, plain_leg};
 
 #[test]
 fn step1_legs_reach_targets_with_the_knee_towards_the_pole() {
@@ -192,10 +192,8 @@ fn step1_weight_and_twist() {
 
 #[test]
 fn step1_refuses_bad_input() {
-    let hip = Mat4::IDENTITY;
-    let knee = Mat4::from_translation(Vec3::new(0.0, -0.5, 0.0));
-    let ankle = Mat4::from_translation(Vec3::new(0.0, -0.9, 0.1));
-    let job = TwoBone::new(hip, knee, ankle, Vec3::new(0.0, -0.7, 0.2), Vec3::new(0.0, -0.3, 1.0), Vec3::X);
+    let job = plain_leg();
+    let (hip, knee) = (job.start, job.mid);
     let cases = [
         (TwoBone { target: Vec3::ZERO, ..job }, IkError::TargetAtRoot),
         (TwoBone { mid: hip, ..job }, IkError::ZeroLengthBone(0)),
