@@ -13,7 +13,8 @@ use std::arch::x86_64::*;
 use glam::Vec3;
 
 use super::LANES;
-use super::layout::{Chunk, Row, Tally, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::layout::{Chunk, Tally, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::palette::{PALETTE_ROWS, Row};
 
 /// 8 lanes of x, y and z.
 type V3 = [__m256; 3];
@@ -100,26 +101,24 @@ fn uniform_chunk<const EXACT: bool>(
 #[target_feature(enable = "avx2,fma")]
 fn blended_chunk<const SLOTS: usize, const EXACT: bool>(
     chunk: &Chunk,
-    palette: &[Row],
+    palette: &[Row; PALETTE_ROWS],
     cost: &mut impl Tally,
     rows: &mut [[[__m256; 2]; 8]; 2],
     positions: &mut [Vec3; LANES],
     normals: &mut [Vec3; LANES],
 ) {
     cost.blended(SLOTS);
-    // Step 1, blend: two multiply-adds per slot. The palette's length is a
-    // power of two (see `avx512::blend_row`): masking makes the bounds
-    // check go away.
-    let mask = palette.len().wrapping_sub(1);
+    // Step 1, blend: two multiply-adds per slot (no bounds check: see
+    // `avx512::blend_row`).
     for (half, rows) in rows.iter_mut().enumerate() {
         for (i, row) in rows.iter_mut().enumerate() {
             let (index, weight) = (&chunk.palette[8 * half + i], &chunk.weight[8 * half + i]);
             let w = _mm256_set1_ps(weight[0]);
-            let [x, y] = load_row(&palette[index[0] as usize & mask].0);
+            let [x, y] = load_row(&palette[usize::from(index[0])].0);
             let mut sum = [_mm256_mul_ps(x, w), _mm256_mul_ps(y, w)];
             for slot in 1..SLOTS {
                 let w = _mm256_set1_ps(weight[slot]);
-                let [x, y] = load_row(&palette[index[slot] as usize & mask].0);
+                let [x, y] = load_row(&palette[usize::from(index[slot])].0);
                 sum = [_mm256_fmadd_ps(x, w, sum[0]), _mm256_fmadd_ps(y, w, sum[1])];
             }
             *row = sum;

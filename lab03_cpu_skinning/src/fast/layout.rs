@@ -1,33 +1,12 @@
 //! The fast path's data: the mesh in chunks of 16 vertices (built once,
-//! checked), the palette rows (built per call), and what the kernels share.
+//! checked), and what the kernels share.
 
 use common::model::SkinnedMesh;
-use glam::{Mat4, Vec3};
+use glam::Vec3;
 
 use super::LANES;
+use super::palette::{PALETTE_ROWS, Row};
 use crate::given::SkinError;
-
-/// A gradient matrix as one 64-byte row: the columns `x, y, z` and the
-/// translation, each as 3 floats and a pad. The bottom row of a skinning
-/// matrix is always `0 0 0 1`, so it is not kept; the pads blend to junk
-/// that is never read.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-pub(crate) struct Row(pub(crate) [f32; 16]);
-
-impl Row {
-    pub(super) const IDENTITY: Row =
-        Row([1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
-
-    pub(super) fn from_mat4(m: &Mat4) -> Row {
-        let mut row = Row(m.to_cols_array());
-        row.0[3] = 0.0;
-        row.0[7] = 0.0;
-        row.0[11] = 0.0;
-        row.0[15] = 0.0;
-        row
-    }
-}
 
 /// [`LANES`] vertices, struct of arrays. Slots past the mesh's last vertex
 /// hold a zero vertex that follows the identity; their results are dropped.
@@ -68,7 +47,7 @@ const EMPTY_CHUNK: Chunk = Chunk {
 pub(crate) struct Work<'a> {
     pub(crate) chunks: &'a [Chunk],
     pub(crate) slots: &'a [u8],
-    pub(crate) palette: &'a [Row],
+    pub(crate) palette: &'a [Row; PALETTE_ROWS],
     pub(crate) positions: &'a mut [Vec3],
     pub(crate) normals: &'a mut [Vec3],
 }
@@ -339,7 +318,7 @@ impl Uniform {
     #[inline(always)]
     pub(crate) fn of<'a>(
         chunk: &Chunk,
-        palette: &[Row],
+        palette: &[Row; PALETTE_ROWS],
         last: &'a mut Option<Uniform>,
         cost: &mut impl Tally,
     ) -> &'a Uniform {
@@ -351,7 +330,7 @@ impl Uniform {
         last.as_ref().expect("just set")
     }
 
-    fn new(key: ([u16; 4], [f32; 4]), palette: &[Row]) -> Uniform {
+    fn new(key: ([u16; 4], [f32; 4]), palette: &[Row; PALETTE_ROWS]) -> Uniform {
         let mut m = [0.0f32; 16];
         for (&index, &w) in key.0.iter().zip(&key.1) {
             for (sum, entry) in m.iter_mut().zip(&palette[index as usize].0) {

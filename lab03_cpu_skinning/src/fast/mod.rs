@@ -62,12 +62,14 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod layout;
+mod palette;
 mod portable;
 #[cfg(not(target_arch = "wasm32"))]
 mod threads;
 
 pub use layout::{Cost, FastMesh, MAX_BONES};
-use layout::{NoTally, Row, Shares, Tally, Work};
+use layout::{NoTally, Shares, Tally, Work};
+use palette::Palette;
 
 /// Vertices per chunk: the width of an AVX-512 register in floats (the AVX2
 /// kernel does a chunk as two halves of 8).
@@ -179,11 +181,10 @@ fn run<T: Tally + Send>(
     if mesh.max_bone.is_some_and(|id| id as usize >= gradients.len()) {
         return Err(mesh.first_out_of_range(gradients.len()).expect("max_bone names an out-of-range bone"));
     }
-    // Palette index 0 is the identity, index b + 1 is bone b; padded with
-    // identities to a power of two, so the kernels' `index & (len - 1)` is
-    // the index and needs no bounds check.
-    let mut palette: Vec<Row> = std::iter::once(Row::IDENTITY).chain(gradients.iter().map(Row::from_mat4)).collect();
-    palette.resize(palette.len().next_power_of_two(), Row::IDENTITY);
+    // This thread's palette (see `Palette`), taken for the call and put
+    // back after it.
+    let mut palette = PALETTE.take().unwrap_or_else(Palette::new);
+    palette.fill(gradients);
 
     // `resize` keeps the buffers (and does nothing when the size is right):
     // every element is overwritten below.
@@ -197,18 +198,32 @@ fn run<T: Tally + Send>(
     let shares = Shares(Work {
         chunks: &mesh.chunks,
         slots: &mesh.slots,
-        palette: &palette,
+        palette: &palette.0,
         positions: &mut out.positions,
         normals: &mut out.normals,
     });
+    let cost = skin_shares(kernel, normals, threads, shares);
+    PALETTE.set(Some(palette));
+    Ok(cost)
+}
+
+/// Runs `kernel` on every share of the work: on this thread, and on
+/// `threads - 1` helpers when `threads` is over 1 (never on the web).
+fn skin_shares<T: Tally + Send>(kernel: Kernel, normals: Normals, threads: usize, shares: Shares) -> T {
     let all = |shares: &mut dyn Iterator<Item = Work>| {
         shares.map(|work| kernel.run::<T>(normals, work)).fold(T::default(), T::plus)
     };
     if threads > 1 {
         #[cfg(not(target_arch = "wasm32"))]
-        return Ok(threads::share(threads, shares, all));
+        return threads::share(threads, shares, all);
     }
-    Ok(all(&mut { shares }))
+    all(&mut { shares })
+}
+
+thread_local! {
+    /// Each thread's [`Palette`], kept between calls (helpers read the
+    /// caller's).
+    static PALETTE: std::cell::Cell<Option<Palette>> = const { std::cell::Cell::new(None) };
 }
 
 /// One of the compiled versions of the loop. Only kernels this CPU can run

@@ -8,7 +8,8 @@
 use glam::Vec3;
 
 use super::LANES;
-use super::layout::{Chunk, Row, Tally, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::layout::{Chunk, Tally, UNIFORM, Uniform, Work, chunk_output, finish_chunk};
+use super::palette::{PALETTE_ROWS, Row};
 
 /// The blended matrices of one chunk: `blended[column][vertex]` is column
 /// `x`, `y`, `z` or the translation (3 floats and a pad) of that vertex's
@@ -74,17 +75,17 @@ fn madd<const FMA: bool>(a: f32, b: f32, c: f32) -> f32 {
 #[inline(always)]
 fn blend<const FMA: bool, const SLOTS: usize>(
     chunk: &Chunk,
-    palette: &[Row],
+    palette: &[Row; PALETTE_ROWS],
     cost: &mut impl Tally,
     blended: &mut Blended,
 ) {
     cost.blended(SLOTS);
     for i in 0..LANES {
         let (index, weight) = (&chunk.palette[i], &chunk.weight[i]);
-        let first = &palette[index[0] as usize].0;
+        let first = &palette[usize::from(index[0])].0;
         let mut sum: [f32; 16] = std::array::from_fn(|e| first[e] * weight[0]);
         for slot in 1..SLOTS {
-            let m = &palette[index[slot] as usize].0;
+            let m = &palette[usize::from(index[slot])].0;
             for e in 0..16 {
                 sum[e] = madd::<FMA>(m[e], weight[slot], sum[e]);
             }

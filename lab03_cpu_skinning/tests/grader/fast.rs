@@ -186,6 +186,22 @@ fn given_fast_refuses_bone_ids_past_its_16_bit_palette() {
     }
 }
 
+/// The palette has a row for every 16-bit index and keeps its rows from
+/// call to call: the highest bone a mesh can name is skinned like any
+/// other, and rows left by a bigger skeleton are not read by the next mesh.
+#[test]
+fn given_fast_skins_the_last_bone_and_ignores_rows_left_by_a_bigger_skeleton() {
+    let pose = |bones: u32, turn: f32| -> Vec<Mat4> {
+        let bone = |b: u32| Mat4::from_rotation_translation(Quat::from_rotation_z(turn * b as f32), Vec3::Y);
+        (0..bones).map(bone).collect()
+    };
+    let mut big = scattered(100, MAX_BONES as u32);
+    big.influences[0].ids[0] = MAX_BONES as u32 - 1;
+    big.influences[3].ids[0] = MAX_BONES as u32 - 1;
+    assert_matches_reference(&big, &pose(MAX_BONES as u32, 0.01), 1, "65,535 bones");
+    assert_matches_reference(&scattered(100, 3), &pose(3, -0.4), 1, "3 bones, after 65,535");
+}
+
 #[test]
 fn given_fast_ozz_equivalent_mode_does_ozz_maths_for_the_benchmark() {
     let mesh = scattered(100, 12);
