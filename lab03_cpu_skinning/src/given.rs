@@ -177,7 +177,12 @@ impl Steps {
     /// Skins every vertex of `mesh` with these steps, after [`check_skin`],
     /// into buffers kept from frame to frame. `gradients` has one matrix per
     /// bone of the mesh.
-    #[inline]
+    ///
+    /// Always inlined, so that each variant's steps are known functions
+    /// that the compiler can inline into the loop. With a plain `#[inline]`
+    /// it once chose not to, after an unrelated change elsewhere in the
+    /// crate, and the reference took 20.8 ns per vertex instead of 17.7.
+    #[inline(always)]
     pub fn skin_into(
         &self,
         mesh: &SkinnedMesh,

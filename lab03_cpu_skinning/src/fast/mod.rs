@@ -17,7 +17,9 @@
 //!    their influences (a *uniform* chunk: a rigid part, a ring of a limb).
 //! 2. **Once per call** ([`skin_fast`]): check the matrices, then copy each
 //!    gradient into a 64-byte aligned row of 16 floats: one cache line, one
-//!    AVX-512 register (or two AVX2 ones).
+//!    AVX-512 register (or two AVX2 ones). The rows go into a *palette*
+//!    with a row for every 16-bit index, so that no index needs a bounds
+//!    check.
 //! 3. **Per uniform chunk**: one blend, one cofactor (the normal matrix),
 //!    reused by the next chunk if it has the same influences; every entry
 //!    broadcast to the 16 lanes. No per-vertex blend, transpose or cofactor:
