@@ -4,8 +4,11 @@
 //!
 //! - `cargo xtask site [--bench]`: builds the web site into `target/site/`
 //!   (what `tools/web/build` does; that script now runs this).
+//! - `cargo xtask figures [--check]`: draws the handouts' figures into each
+//!   lab's `figures/` folder; `--check` fails on one that is stale or missing.
 //! - `cargo xtask serve [--port N] [--dir PATH]`: serves it on 127.0.0.1.
 
+mod figures;
 mod site;
 
 use std::path::{Path, PathBuf};
@@ -19,6 +22,8 @@ usage: cargo xtask COMMAND
                                exercise.rs (first time: adds the wasm32 target
                                and wasm-bindgen-cli); --bench also prints each
                                lab's .wasm size
+  figures [--check]            draws the handouts' figures (labNN_name/figures/);
+                               --check fails on a stale, missing or left-over one
   serve [--port N] [--dir D]   serves target/site/ on http://127.0.0.1:8000/
                                (or port N) until Ctrl-C
 ";
@@ -33,13 +38,14 @@ fn main() -> ExitCode {
     }
     let result = match command.as_str() {
         "site" => site::build(args.collect()).map_err(|(code, e)| (code, format!("site: {e}"))),
+        "figures" => figures::run(args.collect()).map_err(|(code, e)| (code, format!("xtask {e}"))),
         "serve" => site_serve::serve(args).map_err(|e| (1, format!("serve: {e}"))),
         "" | "-h" | "--help" | "help" => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;
         }
         other => {
-            eprintln!("xtask: unknown command `{other}` (site or serve; see cargo xtask --help)");
+            eprintln!("xtask: unknown command `{other}` (site, figures or serve; see cargo xtask --help)");
             return ExitCode::from(2);
         }
     };
