@@ -9,6 +9,7 @@
 //! - `cargo xtask serve [--port N] [--dir PATH]`: serves it on 127.0.0.1.
 
 mod figures;
+mod handout;
 mod site;
 
 use std::path::{Path, PathBuf};

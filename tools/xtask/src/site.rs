@@ -81,19 +81,26 @@ pub fn build(args: Vec<String>) -> Result<(), Failure> {
         };
         write("index.html", page("the reference", "reference", "exercise.html", "your exercise.rs"))?;
         write("exercise.html", page("your exercise.rs", "exercise", "index.html", "the reference"))?;
-        // The handout, and what it links to beside it (`FURTHER.md`) and
-        // above it (`../GLOSSARY.md`, copied once below).
+        // The handout, and what it links to beside it (`FURTHER.md`, its
+        // `figures/`) and above it (`../GLOSSARY.md`, `../RUNNING.md`,
+        // copied once below).
         for name in ["README.md", "FURTHER.md"] {
             let from = Path::new(&lab).join(name);
             if from.exists() {
-                fs::copy(&from, out.join(name)).map_err(|e| io(&format!("copy {}", from.display()), e))?;
+                render(&from, &out).map_err(|e| io(&format!("copy {}", from.display()), e))?;
             }
         }
+        let figures = Path::new(&lab).join("figures");
+        if figures.is_dir() {
+            copy_dir(&figures, &out.join("figures")).map_err(|e| io(&format!("copy {}", figures.display()), e))?;
+        }
         items.push_str(&format!(
-            "  <li><a href=\"{lab}/index.html\">{title}</a> (<a href=\"{lab}/exercise.html\">your exercise.rs</a>, <a href=\"{lab}/README.md\">handout</a>)</li>\n"
+            "  <li><a href=\"{lab}/index.html\">{title}</a> (<a href=\"{lab}/exercise.html\">your exercise.rs</a>, <a href=\"{lab}/README.html\">handout</a>)</li>\n"
         ));
     }
-    fs::copy("GLOSSARY.md", site.join("GLOSSARY.md")).map_err(|e| io("copy GLOSSARY.md", e))?;
+    for name in ["README.md", "GLOSSARY.md", "RUNNING.md", "INSTRUCTORS.md", "ARCHITECTURE.md"] {
+        render(Path::new(name), site).map_err(|e| io(&format!("copy {name}"), e))?;
+    }
     fs::write(site.join("index.html"), index(&items)).map_err(|e| io(&format!("write {SITE}/index.html"), e))?;
     let mb = size(site) as f64 / 1e6;
     println!("wrote {SITE}/ ({mb:.1} MB); serve it with: cargo xtask serve (or tools/web/serve)");
@@ -201,4 +208,26 @@ fn size(dir: &Path) -> u64 {
         Ok(_) => sum + e.metadata().map_or(0, |m| m.len()),
         Err(_) => sum,
     })
+}
+
+/// Copies the files of a folder (no subfolders: a lab's `figures/`).
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    fs::create_dir_all(to)?;
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        if entry.file_type()?.is_file() {
+            fs::copy(entry.path(), to.join(entry.file_name()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies a Markdown page into `to`, and beside it the same page rendered
+/// (`README.md` and `README.html`), figures shown and links between pages
+/// kept.
+fn render(from: &Path, to: &Path) -> std::io::Result<()> {
+    let name = from.file_name().unwrap_or_default();
+    fs::copy(from, to.join(name))?;
+    let text = fs::read_to_string(from)?;
+    fs::write(to.join(Path::new(name).with_extension("html")), crate::handout::page(&text))
 }
