@@ -14,22 +14,22 @@ use crate::given::{ChannelCursors, ClipCursors, Cursor, Hermite, Interval, Mode,
 /// clip (its length and its rate), and whether it loops.
 /// Out, for a looping clip: a tick in `[0, duration)`, never `duration`
 /// itself. For a one-shot clip: a tick in `[0, duration]`. For a clip of
-/// length 0: 0.
+/// length 0: 0. Tests: `step1_*`.
 ///
-/// Ask yourself: what does `%` do with a negative left side?
+/// Ask yourself: which of the README's two remainders does a loop need, and
+/// what does `%` do with a negative left side?
 pub fn clip_ticks(_seconds: f64, _clip: &Clip, _mode: Mode) -> f64 {
     todo!("lab04 step 1: clip_ticks")
 }
 
-/// Step 2: the keys around `ticks`, by binary search over `keys` (sorted by
-/// time, equal times allowed).
+/// Step 2: the keys around `ticks`, by a binary search over `keys` (sorted by
+/// time, equal times allowed) that you write, not `partition_point`.
 ///
 /// Out: `None` for no keys. Otherwise an [`Interval`] whose `from` is the
 /// *last* key at or before `ticks` and `to` the key after it, with `factor`
 /// 0 at `from`'s time and 1 at `to`'s. Before the first key, and on or after
 /// the last, hold the end key (`Interval::hold`). The factor is never NaN.
-///
-/// Write the binary search yourself (README, Concepts), not `partition_point`.
+/// Cost: O(log keys). Tests: `step2_*`.
 ///
 /// Ask yourself: what do your two ends promise about the keys on either side,
 /// and which key is `from` when `ticks` is exactly a key's time?
@@ -38,12 +38,13 @@ pub fn find_interval<T>(_keys: &[Key<T>], _ticks: f64) -> Option<Interval> {
 }
 
 /// Step 3: the same answer as [`find_interval`], for every `ticks` in any
-/// order, found from where `cursor` was left by the last query on this track;
-/// leave `cursor.key` at the answer's `from`.
+/// order, from wherever `cursor` was left by the last query on this track
+/// (or by a longer track: its key may be past this track's end); leave
+/// `cursor.key` at the answer's `from`.
 ///
-/// While time moves forward a little each frame, the work must not grow with
-/// the number of keys. Time also jumps back: a rewind, a loop wrapping round.
-/// The cursor may also come from a longer track.
+/// Cost: while time moves forward a little each query, the keys read must
+/// not grow with the number of keys; after time jumps back (a rewind, a loop
+/// wrapping round), O(log keys). Tests: `step3_*`, `cost::step3_*`.
 ///
 /// Ask yourself: what must happen when `ticks` is before the cursor's key?
 pub fn find_with_cursor<T>(_keys: &[Key<T>], _ticks: f64, _cursor: &mut Cursor) -> Option<Interval> {
@@ -51,16 +52,20 @@ pub fn find_with_cursor<T>(_keys: &[Key<T>], _ticks: f64, _cursor: &mut Cursor) 
 }
 
 /// Step 4a: the point `factor` of the way from `a` to `b` along the straight
-/// line (factor 0 gives `a`, 1 gives `b`). Check yours by hand at 0, 0.5, 1.
+/// line (factor 0 gives `a`, 1 gives `b`). Test: `pose::step4_lerp_runs_from_a_to_b`.
+///
+/// Ask yourself: what does yours give, worked by hand, at 0, 0.5 and 1?
 pub fn lerp(_a: Vec3, _b: Vec3, _factor: f32) -> Vec3 {
     todo!("lab04 step 4: lerp")
 }
 
-/// Step 4b: one track of keys sampled at `ticks`, using the track's cursor
-/// (step 3) and `mix` to interpolate between the interval's two keys.
-/// `None` for an empty track.
+/// Step 4b: one track of keys sampled at `ticks`: the interval found with
+/// the track's cursor (step 3, which moves it on), turned into a value by one
+/// call of `mix`. `None` for an empty track.
+/// Test: `pose::step4_sample_track_mixes_the_two_keys_of_the_interval`.
 ///
-/// Ask yourself: which two values does `mix` get when the interval holds a key?
+/// Ask yourself: which arguments does `mix` get, in which order, and what
+/// when the interval holds a key?
 pub fn sample_track<T: Copy>(
     _keys: &[Key<T>],
     _ticks: f64,
@@ -70,15 +75,18 @@ pub fn sample_track<T: Copy>(
     todo!("lab04 step 4: sample_track")
 }
 
-/// Step 5: one channel sampled at `ticks` into a local transform.
+/// Step 5: one channel sampled at `ticks` into the node's local transform.
 ///
-/// Translations and scales are interpolated with your `lerp`, rotations with
-/// `rotate`. Each of the three tracks has its own key times, and its own
-/// cursor in `cursors`. A track with no keys keeps the value of `rest`, the
-/// node's rest transform. (Step 7 comes back here: each track then goes
-/// through your `sample_curve`, in the mode `channel.interpolation` gives.)
+/// Each part (translation, rotation, scale) comes from its own track, with
+/// its own key times; rotations are interpolated by the caller's `rotate`.
+/// A track with no keys keeps that part of `rest`, the node's rest
+/// transform. Afterwards each cursor in `cursors` sits where its own track's
+/// query left it. (Step 7 comes back here: each track then goes through your
+/// `sample_curve`, in the mode `channel.interpolation` gives.)
+/// Tests: `pose::step5_*`, `cost::step5_*`.
 ///
-/// Ask yourself: why can't the three tracks share one cursor?
+/// Ask yourself: which mix suits translations and scales, and what would go
+/// wrong if the three tracks shared one cursor?
 pub fn sample_channel(
     _channel: &Channel,
     _rest: &Transform,
@@ -92,8 +100,9 @@ pub fn sample_channel(
 /// Step 6: the pose at `ticks`: one local transform per node, indexed like
 /// `rest` (the skeleton's rest pose). Nodes that no channel animates keep
 /// their rest transform. `cursors.channels[c]` belongs to `clip.channels[c]`.
+/// Tests: `pose::step6_*`, `cost::step6_*`, `files::step6_*`.
 ///
-/// Ask yourself: which node does channel `c` animate?
+/// Ask yourself: which node does channel `c` animate, and is it node `c`?
 pub fn sample_clip(
     _clip: &Clip,
     _rest: &[Transform],
@@ -131,16 +140,18 @@ pub fn pose_at(
     crate::given::pose_with(Sampler { clip_ticks, sample_clip }, clip, rest, seconds, mode, cursors, rotate)
 }
 
-/// Step 7: one track sampled at `ticks` in its own interpolation `mode`.
+/// Step 7: one track sampled at `ticks` in its own interpolation `mode`
+/// (the README's three rows: STEP, LINEAR, CUBICSPLINE).
 ///
-/// `Interpolation::Linear`: what step 4 does. `Interpolation::Step`: the
-/// value of the interval's `from` key, held until the next key's time.
-/// `Interpolation::CubicSpline(tangents)`: the given curve,
-/// `crate::given::cubic(keys, tangents, interval)`. In every mode the cursor
-/// moves as in step 4, and an empty track gives `None`. Then make step 5 call
-/// this for each of its three tracks.
+/// `Interpolation::Linear`: what step 4 does. `Interpolation::Step`: a value
+/// that changes only at key times, where it takes the new key's value.
+/// `Interpolation::CubicSpline(tangents)`: the given Hermite curve,
+/// [`crate::given::cubic`]. In every mode the cursor moves as in step 4, and
+/// an empty track gives `None`. Then make step 5 call this for each of its
+/// three tracks. Tests: `curve::step7_*`.
 ///
-/// Ask yourself: in STEP mode, which key is held exactly at a key's time?
+/// Ask yourself: in STEP mode, which key is held exactly at a key's time, and
+/// which of your earlier answers names it?
 pub fn sample_curve<T: Hermite>(
     _keys: &[Key<T>],
     _mode: &Interpolation<T>,

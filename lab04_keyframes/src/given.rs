@@ -11,7 +11,8 @@ use glam::{Quat, Vec3};
 
 /// Two neighbouring keys of a track and how far a time lies between them.
 ///
-/// The sampled value is `mix(keys[from].value, keys[to].value, factor)`.
+/// `factor` is how far the time lies from `keys[from]` towards `keys[to]`,
+/// 0 at `from`'s time and 1 at `to`'s.
 /// Where there is nothing to interpolate (before the first key, on or after
 /// the last, a track of one key) `from == to` and `factor == 0`.
 #[derive(Clone, Copy, Debug, PartialEq)]
