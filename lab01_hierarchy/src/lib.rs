@@ -6,7 +6,7 @@
 //!
 //! 1. a translation-rotation-scale [`Transform`](common::model::Transform) as one matrix;
 //! 2. points and vectors through a matrix;
-//! 3. world matrices with one forward loop over parent-first nodes;
+//! 3. world matrices of a skeleton stored parents first;
 //! 4. the same by walking the tree recursively;
 //! 5. the matrix "x-ray": a joint's axes and origin read off its world matrix;
 //! 6. back from world to local (re-parenting a joint without moving it).

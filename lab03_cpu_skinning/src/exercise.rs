@@ -12,11 +12,12 @@ use crate::given::{Method, SkinError, Skinned, Steps};
 ///
 /// In: any number of pairs, in any order; weights may be 0, negative, NaN or
 /// infinite, and only positive finite ones are influences.
-/// Out: at most four influences, the largest, strongest first from slot 0,
-/// with weights summing to 1. Unused slots: weight 0 and slot 0's id. Nothing
-/// usable: four slots of bone 0 with weight 0.
+/// Out: the largest usable weights, at most four, strongest first from slot
+/// 0, scaled so that they sum to 1 and keep their ratios to one another.
+/// Unused slots: weight 0 and slot 0's id. Nothing usable: four slots of
+/// bone 0 with weight 0. Tests: `step1_*`.
 ///
-/// Ask yourself: what must happen to a negative weight before you sum?
+/// Ask yourself: throw away, choose, scale: in which order, and why?
 pub fn influences_from_weights(_weights: &[(u32, f32)]) -> Influences {
     todo!("lab03 step 1: influences_from_weights")
 }
@@ -25,6 +26,7 @@ pub fn influences_from_weights(_weights: &[(u32, f32)]) -> Influences {
 ///
 /// In: the model's global inverse, one world matrix per *node*, and the
 /// mesh's bones. Out: one matrix per *bone*, in bone order, as lab 02 made.
+/// Test: `step2_bone_gradients_per_bone_not_per_node`.
 ///
 /// Ask yourself: which node does bone `b` follow?
 pub fn bone_gradients(_global_inverse: &Mat4, _world: &[Mat4], _bones: &[Bone]) -> Vec<Mat4> {
@@ -35,16 +37,21 @@ pub fn bone_gradients(_global_inverse: &Mat4, _world: &[Mat4], _bones: &[Bone]) 
 ///
 /// In: the gradients (one per bone) and the vertex's influences: every id
 /// names a gradient, unused slots too (weight 0); the weights sum to 1, or
-/// are all 0. Out: the linear blend of README's Concepts. With no weight at
-/// all, the identity: the vertex stays in the bind pose.
+/// are all 0. Out: the one matrix that takes the vertex's bind-pose position
+/// to the weighted mix of its bones' copies (README, Concepts). With no
+/// weight at all, the identity: the vertex stays in the bind pose.
+/// Tests: `step2_blends_all_four_by_weight`,
+/// `step2_a_vertex_with_no_weight_stays_in_bind_pose`.
 ///
-/// This runs for every vertex every frame: no `Vec`.
+/// This runs for every vertex every frame: no `Vec`. Ask yourself: how do
+/// you tell "no weight at all" apart cheaply?
 pub fn blend_matrices(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {
     todo!("lab03 step 2: blend_matrices")
 }
 
 /// Step 3: a skinned position: where the vertex's matrix takes its
-/// bind-pose position.
+/// bind-pose position. Mechanical on purpose (README, step 3). Tests:
+/// `step3_*`.
 ///
 /// Ask yourself: is a position a point or a vector?
 pub fn skin_position(_blended: &Mat4, _position: Vec3) -> Vec3 {
@@ -55,11 +62,13 @@ pub fn skin_position(_blended: &Mat4, _position: Vec3) -> Vec3 {
 ///
 /// In: the vertex's matrix (it may scale unevenly, mirror, or be squashed
 /// flat) and the bind-pose unit normal. Out: the unit normal of the skinned
-/// surface, perpendicular to its skinned edges and on its outside, mirrors
-/// included. If the result has no usable length (zero, infinite or NaN), the
-/// input normal.
+/// surface: perpendicular to its skinned edges, and on its outside, mirrors
+/// included (a positive dot product with the input normal carried the way
+/// edges are). If the result has no usable length (zero, infinite or NaN),
+/// the input normal. Tests: `surface::step4_*`.
 ///
-/// Ask yourself: why not the matrix that moves the surface itself?
+/// Ask yourself: which matrix keeps a normal perpendicular to the edges
+/// after they move, and what does a mirror do to it?
 pub fn skin_normal(_blended: &Mat4, _normal: Vec3) -> Vec3 {
     todo!("lab03 step 4: skin_normal")
 }
@@ -68,10 +77,12 @@ pub fn skin_normal(_blended: &Mat4, _normal: Vec3) -> Vec3 {
 ///
 /// In: the vertex's matrix, the bind-pose tangent (`xyz`, handedness in `w`;
 /// perhaps not quite perpendicular to its normal) and the *skinned* unit
-/// normal from step 4. Out: a unit `xyz` in the skinned surface,
-/// perpendicular to `skinned_normal`, and the input's `w`. If nothing is
-/// left once the normal's part is removed: any unit vector perpendicular to
-/// `skinned_normal`, same `w`.
+/// normal from step 4. Out: `xyz` is the unit vector perpendicular to
+/// `skinned_normal` nearest in direction to where the skinned surface
+/// carries the bind-pose tangent; `w` is the input's. If nothing is left of
+/// the carried tangent once its part along the normal is gone: any unit
+/// vector perpendicular to `skinned_normal`, same `w`. Tests:
+/// `surface::step5_*`, `inputs::step5_real_files_skin_without_nan`.
 ///
 /// Ask yourself: does a tangent move like an edge or like a normal?
 pub fn skin_tangent(_blended: &Mat4, _tangent: Vec4, _skinned_normal: Vec3) -> Vec4 {
@@ -81,8 +92,9 @@ pub fn skin_tangent(_blended: &Mat4, _tangent: Vec4, _skinned_normal: Vec3) -> V
 /// Step 6: stitching: one vertex's matrix when it follows one bone only.
 ///
 /// In: the gradients and the vertex's influences, in any slot order. Out:
-/// the gradient of the bone in the slot with the largest weight; on a tie,
-/// the earlier slot; with no weight at all, the identity.
+/// the gradient of the bone in the slot with the largest weight; when
+/// several slots share it, the one nearest slot 0 counts; with no weight at
+/// all, the identity. Tests: `stitch::step6_*`.
 ///
 /// Ask yourself: does your search look at all four slots?
 pub fn stitch_matrix(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {

@@ -5,10 +5,10 @@
 //! it is compared with, one question at a time:
 //!
 //! 1. the dot product of two quaternions, and the shortest arc (`q` and `-q`
-//!    are one rotation: pick the one in the first key's hemisphere);
-//! 2. nlerp: a straight line between the two, back onto the unit sphere;
-//! 3. slerp: along the great circle at a constant angular speed, with the
-//!    near-parallel fallback;
+//!    are one rotation);
+//! 2. nlerp, the cheap interpolation;
+//! 3. slerp: along the sphere at a constant angular speed, nearly parallel
+//!    keys included;
 //! 4. slerp for unit directions in 3D (`Vec3`), including the opposite case;
 //! 5. your slerp inside lab 04's sampler: one track, then the whole pose.
 //!

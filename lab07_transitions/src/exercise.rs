@@ -107,8 +107,8 @@ pub fn advance_phase(_phase: f64, _dt: f64, _length_a: f64, _length_b: f64, _wei
     todo!("lab07 step 5: advance_phase")
 }
 
-/// Step 5c: the two loops at the same `phase`, blended by `weight` (set each
-/// clip's own time, then step 2).
+/// Step 5c: the two loops at the same `phase` (the same moment of each
+/// one's own cycle), blended by `weight` as step 2 blends.
 ///
 /// Ask yourself: at phase 0.5, what time is it in each clip?
 pub fn synced_pose(
@@ -134,7 +134,9 @@ pub fn additive_delta(_reference: &Transform, _pose: &Transform) -> Transform {
 }
 
 /// Step 6b: `delta` added on top of `base` with `weight` (0: `base`
-/// unchanged; 1: the whole delta; the rotation part along the shortest arc).
+/// unchanged; 1: the whole delta; the rotation part along the shortest arc;
+/// the scale factor moving evenly from 1 to the delta's: a delta of 3 at
+/// weight 0.5 multiplies by 2).
 pub fn add_layer(_base: &Transform, _delta: &Transform, _weight: f32) -> Transform {
     todo!("lab07 step 6: add_layer")
 }

@@ -8,8 +8,8 @@
 //!    towards a pole, softened near full stretch;
 //! 2. aim: a joint's axis points at a target, with an up vector, a limit
 //!    and a weight (a head that looks, spread over neck and head);
-//! 3. CCD: a chain of any length, one joint at a time, from the tip;
-//! 4. FABRIK: the same chain, by moving positions back and forth;
+//! 3. CCD: a chain of any length, one joint at a time;
+//! 4. FABRIK: the same chain, by moving positions;
 //! 5. root motion: a loop's travel, the clip played in place, the character
 //!    moved through the world across loops without drift;
 //! 6. foot placement: the ground under each foot, the pelvis lowered, both

@@ -66,12 +66,20 @@ fn check_layer_scale(add_layer: AddLayer) -> Result<(), String> {
     let delta = Transform { translation: Vec3::ZERO, rotation: Quat::IDENTITY, scale: Vec3::new(1.5, 1.0, 0.5) };
     for (weight, want) in [(1.0, Vec3::new(3.0, 3.0, 0.25)), (0.5, Vec3::new(2.5, 3.0, 0.375))] {
         let added = base.scale + (delta.scale - Vec3::ONE) * weight;
+        let power = base.scale * delta.scale.powf(weight);
         let got = add_layer(&base, &delta, weight).scale;
-        let mistakes = [(
-            "the layer's scale was added to the base: a scale delta is a ratio, so it multiplies (base.scale * the \
-             delta's scale, weighted from 1)",
-            added,
-        )];
+        let mistakes = [
+            (
+                "the layer's scale was added to the base: a scale delta is a ratio, so it multiplies (base.scale * \
+                 the delta's scale, weighted from 1)",
+                added,
+            ),
+            (
+                "the scale's share was taken as a power (delta^weight): this lab moves the factor evenly from 1 to \
+                 the delta's (a delta of 3 at weight 0.5 multiplies by 2, not by √3; README, step 6)",
+                power,
+            ),
+        ];
         check_vec3(
             &format!("add_layer(base scale {}, delta scale {}, {weight}): scale", base.scale, delta.scale),
             got,
@@ -89,6 +97,16 @@ fn step6_the_layer_scale_multiplies_the_base_scale() {
 
 fn scale_added(base: &Transform, delta: &Transform, weight: f32) -> Transform {
     Transform { scale: base.scale + (delta.scale - Vec3::ONE) * weight, ..solution::add_layer(base, delta, weight) }
+}
+
+fn scale_as_a_power(base: &Transform, delta: &Transform, weight: f32) -> Transform {
+    Transform { scale: base.scale * delta.scale.powf(weight), ..solution::add_layer(base, delta, weight) }
+}
+
+#[test]
+fn grader_step6_names_a_scale_share_taken_as_a_power() {
+    let e = check_layer_scale(scale_as_a_power).unwrap_err();
+    assert!(e.contains("as a power"), "{e}");
 }
 
 #[test]

@@ -70,7 +70,7 @@ pub struct Canvas {
     body: String,
     // The current view: pixel rect (x, y, w, h) and the world point at its
     // centre and pixels per world unit.
-    scale: f32,
+    scale: Vec2,
     centre_world: Vec2,
     centre_px: Vec2,
 }
@@ -92,8 +92,14 @@ impl Canvas {
     /// A white picture `width` x `height` pixels whose view shows the world
     /// box `min..max` as large as fits, centred, with a 24-pixel margin.
     pub fn new(width: f32, height: f32, min: Vec2, max: Vec2) -> Canvas {
-        let mut c =
-            Canvas { width, height, body: String::new(), scale: 1.0, centre_world: Vec2::ZERO, centre_px: Vec2::ZERO };
+        let mut c = Canvas {
+            width,
+            height,
+            body: String::new(),
+            scale: Vec2::ONE,
+            centre_world: Vec2::ZERO,
+            centre_px: Vec2::ZERO,
+        };
         let _ = writeln!(c.body, r#"<rect x="0" y="0" width="{width:.1}" height="{height:.1}" fill="white"/>"#);
         c.view(Rect { x: 0.0, y: 0.0, w: width, h: height }, min, max);
         c
@@ -106,14 +112,25 @@ impl Canvas {
         let size = (max - min).max(Vec2::splat(1e-6));
         let sx = (px.w - 2.0 * margin).max(1.0) / size.x;
         let sy = (px.h - 2.0 * margin).max(1.0) / size.y;
-        self.scale = sx.min(sy);
+        self.scale = Vec2::splat(sx.min(sy));
         self.centre_world = (min + max) * 0.5;
         self.centre_px = Vec2::new(px.x + px.w * 0.5, px.y + px.h * 0.5);
     }
 
-    /// Pixels per world unit in the current view.
+    /// From now on draw a plot into the pixel rectangle `px`: the world box
+    /// `min..max` stretched to fill it (x and y scaled apart), with a
+    /// 40-pixel margin for the axes' labels.
+    pub fn plot_view(&mut self, px: Rect, min: Vec2, max: Vec2) {
+        let margin = Vec2::new(44.0, 30.0);
+        let size = (max - min).max(Vec2::splat(1e-6));
+        self.scale = ((Vec2::new(px.w, px.h) - 2.0 * margin).max(Vec2::ONE)) / size;
+        self.centre_world = (min + max) * 0.5;
+        self.centre_px = Vec2::new(px.x + px.w * 0.5, px.y + px.h * 0.5);
+    }
+
+    /// Pixels per world unit in the current view (along x for a plot).
     pub fn pixels_per_unit(&self) -> f32 {
-        self.scale
+        self.scale.x
     }
 
     /// Where a world point lands in pixels.
@@ -269,11 +286,11 @@ impl Canvas {
         self.line(Vec2::new(min.x, min.y), Vec2::new(max.x, min.y), axis);
         self.line(Vec2::new(min.x, min.y), Vec2::new(min.x, max.y), axis);
         for &t in x_ticks {
-            self.line(Vec2::new(t, min.y), Vec2::new(t, min.y) + Vec2::new(0.0, -4.0 / self.scale), axis);
+            self.line(Vec2::new(t, min.y), Vec2::new(t, min.y) + Vec2::new(0.0, -4.0 / self.scale.y), axis);
             self.label(Vec2::new(t, min.y), Vec2::new(0.0, 16.0), &tick(t), 11.0, Anchor::Middle, ink::MUTED);
         }
         for &t in y_ticks {
-            self.line(Vec2::new(min.x, t), Vec2::new(min.x, t) + Vec2::new(-4.0 / self.scale, 0.0), axis);
+            self.line(Vec2::new(min.x, t), Vec2::new(min.x, t) + Vec2::new(-4.0 / self.scale.x, 0.0), axis);
             self.label(Vec2::new(min.x, t), Vec2::new(-7.0, 4.0), &tick(t), 11.0, Anchor::End, ink::MUTED);
         }
         self.label(Vec2::new(max.x, min.y), Vec2::new(0.0, 30.0), x_name, 12.0, Anchor::End, ink::INK);
