@@ -20,31 +20,41 @@ pub const SHADER_FILE: &str = "lab06_gpu_skinning/shaders/exercise.vert";
 
 /// Step 1a: where ids and weights sit in a [`GpuInfluence`] record, in bytes:
 /// the record's size (the stride from one vertex to the next) and each
-/// field's offset from the record's start.
+/// field's offset from the record's start, as `i32` (GL's type). Checked
+/// against the record's real layout by `step1_layout_is_asked_of_the_compiler`.
 ///
-/// Ask yourself: who knows these numbers for sure, you or the compiler?
+/// Ask yourself: who knows these numbers for sure, you or the compiler, and
+/// what becomes of a typed-in number when a field's type changes?
 pub fn influence_layout() -> Layout {
     todo!("lab06 step 1: influence_layout")
 }
 
 /// Step 1b: one [`GpuInfluence`] record per vertex, in vertex order, for a
-/// mesh of `bones` bones: the same weights, the ids as 16-bit numbers.
+/// mesh of `bones` bones: the same weights, unchanged; a slot with a non-zero
+/// weight and a real bone (`< bones`) keeps its id, as a 16-bit number.
 ///
-/// The input's ids in slots of weight 0 may be anything (exporters write
-/// 0xFFFF); in the output every id of every slot is a real bone (`< bones`),
-/// one whose matrix the shader fetches for this vertex anyway.
+/// The input's other ids may be anything (exporters write 0xFFFF, a weighted
+/// id may lie past the end); in the output every id of every slot is a real
+/// bone, one whose matrix the shader fetches for this vertex anyway. A vertex
+/// with no such bone may name any real bone. Tested by
+/// `step1_every_slot_names_a_real_bone`.
 ///
-/// Ask yourself: what does the shader do with a slot whose weight is 0?
+/// Ask yourself: what does the shader do with a slot whose weight is 0, and
+/// what does 65,537 become as a `u16`?
 pub fn gpu_influences(_influences: &[Influences], _bones: usize) -> Vec<GpuInfluence> {
     todo!("lab06 step 1: gpu_influences")
 }
 
 /// Step 2: point attribute 3 (the bone ids, read by the shader as a
-/// `uvec4`) and attribute 4 (the weights, a `vec4`) of `vao` at `buffer`,
-/// which holds one [`GpuInfluence`] record per vertex laid out as `layout`
-/// says. Enable both; leave no vertex array bound.
+/// `uvec4`, unchanged) and attribute 4 (the weights, a `vec4`, unscaled) of
+/// `vao` at `buffer`, which holds one [`GpuInfluence`] record per vertex laid
+/// out as `layout` says. Enable both. Do not assume `buffer` is bound; on
+/// return no vertex array is bound (the `ARRAY_BUFFER` binding may stay).
+/// Tests: `step2_ids_arrive_as_integers_and_weights_at_their_offset`,
+/// `step2_the_buffer_is_bound_before_the_pointers_and_the_vao_unbound_after`.
 ///
-/// Ask yourself: which GL call delivers integers to the shader unchanged?
+/// Ask yourself: of the two pointer calls, which one delivers a `u16` to a
+/// `uvec4` unchanged, and what must be bound when a pointer call runs?
 pub fn bind_influences(_gl: &glow::Context, _vao: glow::VertexArray, _buffer: glow::Buffer, _layout: Layout) {
     todo!("lab06 step 2: bind_influences")
 }
@@ -52,7 +62,8 @@ pub fn bind_influences(_gl: &glow::Context, _vao: glow::VertexArray, _buffer: gl
 /// Step 4a: how many bone matrices fit in the vertex shader's default
 /// uniform block, given `GL_MAX_VERTEX_UNIFORM_COMPONENTS` (in floats). The
 /// shader's other uniforms need `given::OTHER_UNIFORM_COMPONENTS`. Never
-/// negative, never a panic.
+/// negative, never a panic, for any `i32`: 1,024 gives 60, 16,384 gives
+/// 1,020, and 64, 0 and -5 give 0. Tests: `palette::step4_bone_budget_*`.
 ///
 /// Ask yourself: what does `i32::MIN - 64` do, and what does a negative `i32`
 /// become as a `usize`?
@@ -61,7 +72,10 @@ pub fn bone_budget(_max_vertex_uniform_components: i32) -> usize {
 }
 
 /// Step 4b: upload this frame's gradient matrices, in bone order, into the
-/// shader's `u_palette` array. `program` is bound.
+/// shader's `u_palette` array, in one call. `program` is bound; a program
+/// without an active `u_palette` receives nothing. Tests:
+/// `palette::step4_palette_upload_reaches_the_shader` and, with your other
+/// steps, `palette::step4_the_whole_gpu_pipeline_matches_the_cpu`.
 ///
 /// Ask yourself: in which order does glam store a matrix's 16 floats, and
 /// which order does GL expect?
