@@ -23,8 +23,8 @@ pub fn dot(_a: Quat, _b: Quat) -> f32 {
 /// in `from`'s hemisphere of the 4D unit sphere.
 ///
 /// In: two unit quaternions. Out: `to` or `-to`, nothing else (no
-/// normalising, no other change). When the dot product is exactly 0 (`to`
-/// on the hemisphere's edge), keep `to`. Tested by
+/// normalising, no other change). When `to` lies exactly on the
+/// hemisphere's edge (90° from `from` on the sphere), keep `to`. Tested by
 /// `step1_shortest_arc_stays_in_the_first_hemisphere`.
 ///
 /// Ask yourself: a path from `from` to `to` and a path from `from` to `-to`
@@ -38,8 +38,8 @@ pub fn shortest_arc(_from: Quat, _to: Quat) -> Quat {
 ///
 /// In: two unit quaternions and `t` in `[0, 1]`. Out: a unit quaternion on
 /// the short arc, `a` at `t = 0`, `b`'s shortest-arc twin at `t = 1`, in
-/// order in between but not at a steady speed; the same as glam's
-/// `Quat::lerp` within 1e-4 (`step2_nlerp_matches_glams_lerp_and_stays_unit`).
+/// order in between but not at a steady speed; the same as a reference
+/// nlerp within 1e-4 (`step2_nlerp_stays_on_the_short_arc_and_unit`).
 /// Equal inputs give that same quaternion back.
 ///
 /// Ask yourself: halfway between two rotations 120° apart, how long is the

@@ -7,7 +7,7 @@ use lab04_keyframes::given::{ClipCursors, Cursor, Mode, PlaybackError};
 /// Below this sine of the angle between the two inputs, slerp's weights
 /// divide a tiny number by a tiny number: use the straight-line blend.
 /// A sine of 1e-3 is an angle of 0.057° between the quaternions (0.11° of
-/// rotation); there nlerp and slerp differ by about 1e-10, far below `f32`.
+/// rotation); there nlerp and slerp differ by about 1e-11, far below `f32`.
 const NEAR_PARALLEL: f32 = 1e-3;
 
 /// Step 1a: the 4D dot product of two quaternions.

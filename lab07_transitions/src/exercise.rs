@@ -56,9 +56,9 @@ pub fn fade_weight(_crossfade: &Crossfade) -> f32 {
 }
 
 /// Step 3b: the crossfade `dt` seconds later: every clip in play keeps its
-/// own clock; a fade that has run its duration is over, and what faded out
-/// is dropped: the fade lasts its duration (elapsed, after this advance,
-/// has reached it), not a frame less.
+/// own clock; a fade that has lasted its duration is over, and what faded
+/// out is dropped: a 0.5 s fade advanced by 0.125 s four times is over after
+/// the fourth call.
 ///
 /// Ask yourself: which clocks move during a fade, and who wraps them?
 pub fn advance(_crossfade: &mut Crossfade, _dt: f64) {
@@ -66,15 +66,15 @@ pub fn advance(_crossfade: &mut Crossfade, _dt: f64) {
 }
 
 /// Step 3c: the pose on screen: the current clip alone, or what fades out
-/// blended with it by [`fade_weight`] (a clip with step 2, a frozen pose with
-/// step 1).
+/// blended with it by [`fade_weight`] (from a clip or from a frozen pose).
 pub fn crossfade_pose(_crossfade: &mut Crossfade, _clips: &[Clip], _rest: &[Transform]) -> Vec<Transform> {
     todo!("lab07 step 3: crossfade_pose")
 }
 
 /// Step 4: start fading to `clip` (played with `mode`) over `duration`
 /// seconds (a negative duration counts as 0). Asking for the clip already
-/// playing, or fading in, changes nothing. The pose on screen must not jump, even in the middle of a fade;
+/// playing, or fading in, changes nothing. For a duration above 0 the pose
+/// on screen must not jump, even in the middle of a fade;
 /// a clip that is fading out and is asked for again comes back where its own
 /// clock is (and with its own mode), not from its start.
 ///

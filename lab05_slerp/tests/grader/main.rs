@@ -135,7 +135,7 @@ fn check_nlerp(nlerp: Interp) -> Result<(), String> {
 }
 
 #[test]
-fn step2_nlerp_matches_glams_lerp_and_stays_unit() {
+fn step2_nlerp_stays_on_the_short_arc_and_unit() {
     check_nlerp(lab05_slerp::nlerp).or_fail();
 }
 

@@ -90,11 +90,11 @@ fn local_not_world() -> String {
     for p in fwd.iter().chain(&back).chain(&world).chain(&local) {
         c.dot(*p, 4.0, ink::INK);
     }
-    c.label(fwd[2], Vec2::new(0.0, 22.0), "pose 1: swung 60° forward", 13.0, Anchor::Middle, ink::X);
+    c.label(fwd[2], Vec2::new(-40.0, -30.0), "pose 1: swung 60° forward", 13.0, Anchor::Start, ink::X);
     c.label(back[2], Vec2::new(-8.0, 4.0), "pose 2: swung 60° back", 13.0, Anchor::End, ink::Z);
     c.label(
         world[2],
-        Vec2::new(10.0, -6.0),
+        Vec2::new(12.0, 14.0),
         "world positions blended: the arm folds short",
         13.0,
         Anchor::Start,
@@ -184,7 +184,7 @@ fn interrupted_fade() -> String {
         Anchor::End,
         ink::HIGHLIGHT,
     );
-    c.finish("Weights over two and a half seconds: a half-second fade from walk to run starts at 1 s; at 1.3 s (walk 0.4, run 0.6) the wave is asked for. If the new fade starts from the run alone, the walk's 0.4 drops to nothing in one frame: a pop. The pose on screen at 1.3 s must be where the new fade begins.")
+    c.finish("Weights over two and a half seconds: a half-second fade from walk to run starts at 1 s; at 1.3 s (walk 0.4, run 0.6) the wave is asked for. If the new fade starts from the run alone, the walk's 0.4 drops to nothing in one frame: a pop. What must the new fade start from so that nothing jumps? (step 4)")
 }
 
 fn phase_sync() -> String {
