@@ -2,8 +2,9 @@
 //!
 //! A recursive walk uses one stack frame per level of the tree. Real rigs are
 //! a few dozen levels deep, but a chain of 30,000 nodes (a rope, a bad file)
-//! would overflow the stack of the thread that calls it (8 MiB on the main
-//! thread, 2 MiB on a test thread). So the wrapper first checks that the
+//! would overflow the stack of the thread that calls it (the main thread
+//! has 8 MiB on Linux and macOS but 1 MiB on Windows; other Rust threads,
+//! test threads included, 2 MiB). So the wrapper first checks that the
 //! skeleton is a tree (every parent exists, no parent cycle) and measures its
 //! depth; a deep tree is walked on a thread of its own with a stack sized to
 //! fit. The loop of step 3 needs no such care.

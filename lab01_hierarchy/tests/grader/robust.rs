@@ -8,7 +8,7 @@ use common::model::{Node, Skeleton, Transform};
 use glam::Mat4;
 use lab01_hierarchy::solution;
 
-use super::walk::chain;
+use super::walk::{RUNAWAY, chain, walk_within};
 use super::worlds::{check_worlds, reference_worlds};
 
 fn skeleton(parents: &[Option<usize>]) -> (Skeleton, Vec<Transform>) {
@@ -70,7 +70,9 @@ fn given_recursive_walk_refuses_a_pose_of_the_wrong_length() {
 #[test]
 fn given_recursive_walk_of_a_chain_30000_nodes_deep() {
     let (s, pose) = chain(30_000);
-    let got = solution::world_matrices_recursive(&s, &pose);
+    // With the runaway guard too: a catalogued mistake in the reference (a
+    // walk from every node) would otherwise run here for minutes.
+    let got = walk_within(&s, &pose, solution::world_matrices_recursive, RUNAWAY).unwrap_or_else(|e| panic!("{e}"));
     check_worlds("solution::world_matrices_recursive, 30,000 nodes", 4, &s, &pose, &got).or_fail();
 }
 

@@ -82,9 +82,16 @@ pub fn mistakes(step: u32, skeleton: &Skeleton, pose: &[Transform]) -> Vec<(Stri
             resolve(skeleton, |i, parent| parent.map_or(local(i), |p| local(i) * p)),
         ),
         (
-            "this is the node's local matrix alone: the parent's world matrix was not used, or read before it \
-             was computed"
-                .to_string(),
+            if step == 4 {
+                "this is the node's local matrix alone: the parent's world matrix was not handed down, or the \
+                 walk started again at every node as if each were a root: start only at roots (README, step 4, \
+                 hint 3)"
+                    .to_string()
+            } else {
+                "this is the node's local matrix alone: the parent's world matrix was not used, or read before it \
+                 was computed"
+                    .to_string()
+            },
             (0..n).map(local).collect(),
         ),
         (
