@@ -12,18 +12,18 @@
 use common::model::{Skeleton, Transform};
 use glam::{Mat4, Vec3};
 
-/// A joint's frame as read off its world matrix (step 5's answer): where
-/// its origin is and where its three axes point, in model space. One type
-/// for both variants.
+/// A joint's frame as read off its world matrix (step 5): where its origin
+/// is and where its three axes point, in model space. One type for both
+/// variants.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct JointFrame {
-    /// The joint's position (the matrix's fourth column).
+    /// The joint's origin in model space.
     pub origin: Vec3,
-    /// The joint's X axis (first column; its length is the scale along it).
+    /// The joint's X axis in model space (its length is the scale along it).
     pub x_axis: Vec3,
-    /// The joint's Y axis (second column).
+    /// The joint's Y axis in model space.
     pub y_axis: Vec3,
-    /// The joint's Z axis (third column).
+    /// The joint's Z axis in model space.
     pub z_axis: Vec3,
 }
 

@@ -21,9 +21,9 @@ pub const SHADER_FILE: &str = "lab06_gpu_skinning/shaders/exercise.vert";
 /// Step 1a: where ids and weights sit in a [`GpuInfluence`] record, in bytes:
 /// the record's size (the stride from one vertex to the next) and each
 /// field's offset from the record's start, as `i32` (GL's type). Checked
-/// against the record's real layout by `step1_layout_is_asked_of_the_compiler`.
+/// against the record's real layout by `step1_layout_matches_the_record`.
 ///
-/// Ask yourself: who knows these numbers for sure, you or the compiler, and
+/// Ask yourself: who knows these numbers for sure, and
 /// what becomes of a typed-in number when a field's type changes?
 pub fn influence_layout() -> Layout {
     todo!("lab06 step 1: influence_layout")
@@ -35,7 +35,8 @@ pub fn influence_layout() -> Layout {
 ///
 /// The input's other ids may be anything (exporters write 0xFFFF, a weighted
 /// id may lie past the end); in the output every id of every slot is a real
-/// bone, one whose matrix the shader fetches for this vertex anyway. A vertex
+/// bone, one that a weighted slot of this vertex already makes the shader
+/// fetch. A vertex
 /// with no such bone may name any real bone. Tested by
 /// `step1_every_slot_names_a_real_bone`.
 ///

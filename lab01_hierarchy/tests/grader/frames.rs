@@ -33,7 +33,7 @@ fn stretched() -> Mat4 {
 }
 
 #[test]
-fn step5_axes_and_origin_are_the_columns() {
+fn step5_a_stretched_turned_moved_matrix() {
     let m = stretched();
     let frame = joint_frame(&m);
     check_frame(frame, &m).or_fail();

@@ -61,7 +61,7 @@ fn worked_example() -> Transform {
 }
 
 #[test]
-fn step1_scale_then_rotate_then_translate() {
+fn step1_the_worked_case() {
     let t = worked_example();
     let m = transform_to_matrix(&t);
     check_trs(&t, m).or_fail();

@@ -111,7 +111,7 @@ fn given_the_handouts_numbers_about_the_character_hold() {
     let levels = skeleton.levels();
     assert!(
         handout.contains(&format!("The character is {levels} levels deep")),
-        "README.md should say \"The character is {levels} levels deep\" (Concepts, Walking the tree)"
+        "README.md should say \"The character is {levels} levels deep\" (Concepts, Recursion, and the stack)"
     );
     let forearm = skeleton.find("forearm_l").expect("the character has forearm_l");
     let along = skeleton.nodes[forearm].local.translation.length();

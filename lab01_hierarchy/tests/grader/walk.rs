@@ -2,8 +2,9 @@
 //!
 //! Every step 4 test runs the walk on a worker thread and waits at most
 //! [`RUNAWAY`] for it: a walk that starts again at every node (or asks
-//! `Skeleton::children` at every visit) takes minutes on the deep chain, and
-//! the student gets a verdict naming that mistake in seconds instead. The
+//! `Skeleton::children` at every visit) takes seconds to minutes on the deep
+//! chain (the arm test names it first), and the student gets a verdict
+//! naming that mistake within the limit instead. The
 //! limit guards against a runaway; it does not time the right answer, which
 //! takes milliseconds.
 
@@ -52,7 +53,8 @@ pub fn chain(n: usize) -> (Skeleton, Vec<Transform>) {
 
 /// How long a step 4 test waits for the walk before it calls it a runaway.
 /// The reference walks the deep chain in milliseconds, even in a debug build
-/// on a slow machine; a walk from every node takes minutes there.
+/// on a slow machine; a walk from every node that also asks
+/// `Skeleton::children` at every visit takes minutes there.
 pub const RUNAWAY: Duration = Duration::from_secs(15);
 
 /// What a runaway walk most likely does wrong.

@@ -164,7 +164,7 @@ fn step2_inverse_binds_of_a_bind_pose_unlike_the_stored_offsets() {
 }
 
 #[test]
-fn step2_bind_times_inverse_bind_is_identity() {
+fn step2_every_bone_bound_mid_stride() {
     let model = common::character::build();
     let bind_world = world_matrices(&model.skeleton, &another_bind_pose(&model));
     let got = inverse_bind_matrices(&bind_world, &model.meshes[0].bones);

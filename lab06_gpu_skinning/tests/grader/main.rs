@@ -27,7 +27,7 @@ pub fn context() -> Headless {
 // ---------------------------------------------------------------- step 1
 
 #[test]
-fn step1_layout_is_asked_of_the_compiler() {
+fn step1_layout_matches_the_record() {
     let got = influence_layout();
     let want = Layout {
         stride: std::mem::size_of::<GpuInfluence>() as i32,
