@@ -17,7 +17,7 @@ use crate::given::{Method, SkinError, Skinned, Steps};
 /// Unused slots: weight 0 and slot 0's id. Nothing usable: four slots of
 /// bone 0 with weight 0. Tests: `step1_*`.
 ///
-/// Ask yourself: throw away, choose, scale: in which order, and why?
+/// Ask yourself: scale, choose, throw away: in which order, and why?
 pub fn influences_from_weights(_weights: &[(u32, f32)]) -> Influences {
     todo!("lab03 step 1: influences_from_weights")
 }

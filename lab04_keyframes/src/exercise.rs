@@ -77,16 +77,15 @@ pub fn sample_track<T: Copy>(
 
 /// Step 5: one channel sampled at `ticks` into the node's local transform.
 ///
-/// Each part (translation, rotation, scale) comes from its own track, with
-/// its own key times; rotations are interpolated by the caller's `rotate`.
-/// A track with no keys keeps that part of `rest`, the node's rest
-/// transform. Afterwards each cursor in `cursors` sits where its own track's
-/// query left it. (Step 7 comes back here: each track then goes through your
+/// Out: the node's translation, rotation and scale at `ticks`; rotations
+/// are interpolated by the caller's `rotate`. A track with no keys keeps
+/// that part of `rest`, the node's rest transform. Afterwards the cursors
+/// are where a later call at a later time can go on from. (Step 7 comes back here: each track then goes through your
 /// `sample_curve`, in the mode `channel.interpolation` gives.)
 /// Tests: `pose::step5_*`, `cost::step5_*`.
 ///
-/// Ask yourself: which mix suits translations and scales, and what would go
-/// wrong if the three tracks shared one cursor?
+/// Ask yourself: which mix suits translations and scales, and why can't the
+/// three tracks of one node share one cursor?
 pub fn sample_channel(
     _channel: &Channel,
     _rest: &Transform,

@@ -2,7 +2,7 @@
 //! reference, on every kernel this machine can run: the built-in
 //! character's clips and every real file the course tests with.
 //!
-//! The bound (README, "Going further"): nlerp instead of slerp turns a
+//! The bound (FURTHER.md): nlerp instead of slerp turns a
 //! rotation by at most `nlerp_error(theta)` away from the reference, where
 //! `theta` is the largest angle between two neighbouring keys of the clip;
 //! on top of that, float rounding (`ROUNDING`).
@@ -87,7 +87,7 @@ fn agree(name: &str, clip: &Clip, rest: &[Transform]) -> (f64, f64, f64) {
 
 #[test]
 fn given_fast_nlerp_bound_matches_its_series() {
-    // theta^3 / (144 sqrt 3) for small angles (README); the exact maximum is a little below.
+    // theta^3 / (144 sqrt 3) for small angles (FURTHER.md); the exact maximum is a little below.
     for deg in [1.0f64, 5.0, 15.0, 30.0, 60.0] {
         let theta = deg.to_radians();
         let (exact, series) = (nlerp_error(theta), theta.powi(3) / (144.0 * 3f64.sqrt()));
