@@ -25,7 +25,10 @@ fn check_normal(m: &Mat4, n: Vec3, got: Vec3) -> Result<(), String> {
             (Mat3::from_mat4(*m) * n).normalize(),
         ),
         ("right direction, but not unit length: renormalise", it * n),
-        ("this is the inverse without the transpose", (Mat3::from_mat4(*m).inverse() * n).normalize()),
+        (
+            "this is the inverse without the transpose (README, step 4, hint 2)",
+            (Mat3::from_mat4(*m).inverse() * n).normalize(),
+        ),
         (inwards, -want),
         (
             "the normal was moved by the translation: a normal is a direction (w = 0), only the 3x3 part applies \
