@@ -47,7 +47,9 @@ process per step test, with a time and a memory limit.
   --out OUT            reports: OUT/class.csv, OUT/<student>/results.json,
                        junit.xml, classroom.json
   --timeout SECONDS    time limit per step test (default 10)
-  --memory MIB         address-space limit per step test (default 4096; 0: none)
+  --memory MIB         memory limit per step test (default 4096; 0: none): the
+                       address space on Linux, each process's committed memory
+                       on Windows; macOS enforces none (grade says so)
   --jobs N             submissions in flight: one builds while N-1 run tests
                        (default 1)
   --build-timeout S    time limit per submission's build (default 600)

@@ -27,6 +27,29 @@ mod platform;
 pub use platform::CPU_LIMIT_EXIT;
 pub use platform::{PLATFORM_LIMITS, alive};
 
+/// What a system does with [`Limits::memory_mb`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryLimit {
+    /// The address space of the process (`ulimit -v`): Linux and the other
+    /// Unixes but macOS.
+    AddressSpace,
+    /// The committed memory of each process in the run's Job Object: Windows.
+    CommittedPerProcess,
+    /// None: macOS's kernel does not enforce an address-space limit, so none
+    /// is set, and `grade` says so when it starts ([`PLATFORM_LIMITS`]).
+    NotEnforced,
+}
+
+/// What this system does with [`Limits::memory_mb`] (the tests check it
+/// does that, and that [`PLATFORM_LIMITS`] says so).
+pub const MEMORY_LIMIT: MemoryLimit = if cfg!(windows) {
+    MemoryLimit::CommittedPerProcess
+} else if cfg!(target_os = "macos") {
+    MemoryLimit::NotEnforced
+} else {
+    MemoryLimit::AddressSpace
+};
+
 /// The limits of one run.
 #[derive(Debug, Clone)]
 pub struct Limits {
@@ -34,7 +57,7 @@ pub struct Limits {
     pub timeout: Duration,
     /// Memory limit in MiB, 0 for none: the address space on Linux
     /// (`ulimit -v`), the committed memory of each process on Windows;
-    /// not set on macOS, whose kernel does not enforce it.
+    /// not set on macOS, whose kernel does not enforce it ([`MEMORY_LIMIT`]).
     pub memory_mb: u64,
     /// CPU-time limit in seconds (`ulimit -t`; the job's user time on
     /// Windows); 0 for none.

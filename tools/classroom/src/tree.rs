@@ -36,7 +36,7 @@ fn sync_dir(src: &Path, dest: &Path, skip: &[PathBuf]) -> io::Result<usize> {
         let to = dest.join(&name);
         if ty.is_dir() {
             if fs::symlink_metadata(&to).is_ok_and(|m| !m.is_dir()) {
-                fs::remove_file(&to)?;
+                remove(&to)?;
             }
             fs::create_dir_all(&to)?;
             written += sync_dir(&path, &to, skip)?;
@@ -50,8 +50,7 @@ fn sync_dir(src: &Path, dest: &Path, skip: &[PathBuf]) -> io::Result<usize> {
     for entry in fs::read_dir(dest)? {
         let entry = entry?;
         if !keep.contains(&entry.file_name()) {
-            let path = entry.path();
-            if entry.file_type()?.is_dir() { fs::remove_dir_all(&path)? } else { fs::remove_file(&path)? }
+            remove(&entry.path())?;
         }
     }
     Ok(written)
@@ -79,8 +78,7 @@ pub fn canonical(path: &Path) -> io::Result<PathBuf> {
 pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     match fs::symlink_metadata(path) {
         Ok(m) if m.is_file() && m.len() == bytes.len() as u64 && fs::read(path)? == bytes => return Ok(false),
-        Ok(m) if m.is_dir() => fs::remove_dir_all(path)?,
-        Ok(_) => fs::remove_file(path)?,
+        Ok(_) => remove(path)?,
         Err(_) => {}
     }
     if let Some(parent) = path.parent() {
@@ -88,4 +86,40 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> io::Result<bool> {
     }
     fs::write(path, bytes)?;
     Ok(true)
+}
+
+/// Removes a file, link or folder (not what a link points to). A read-only
+/// file is removed too: Windows refuses to delete one (a student's tool, a
+/// checkout) until its read-only attribute is cleared, which is done then.
+/// On Unix a file's own mode never stops its removal.
+fn remove(path: &Path) -> io::Result<()> {
+    let once = |path: &Path| {
+        if fs::symlink_metadata(path)?.is_dir() { fs::remove_dir_all(path) } else { fs::remove_file(path) }
+    };
+    match once(path) {
+        Err(e) if cfg!(windows) && e.kind() == io::ErrorKind::PermissionDenied => {
+            clear_read_only(path)?;
+            once(path)
+        }
+        done => done,
+    }
+}
+
+/// Clears the read-only attribute of `path` and, for a folder, of
+/// everything in it (links are not followed). Windows only: on Unix it would
+/// make files writable by everyone.
+fn clear_read_only(path: &Path) -> io::Result<()> {
+    let meta = fs::symlink_metadata(path)?;
+    if meta.is_dir() {
+        for entry in fs::read_dir(path)? {
+            clear_read_only(&entry?.path())?;
+        }
+    }
+    let mut perms = meta.permissions();
+    if perms.readonly() && !meta.file_type().is_symlink() {
+        #[allow(clippy::permissions_set_readonly_false)] // Windows' attribute (see above)
+        perms.set_readonly(false);
+        fs::set_permissions(path, perms)?;
+    }
+    Ok(())
 }

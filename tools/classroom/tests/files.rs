@@ -1,7 +1,10 @@
 //! Submission discovery on real folders (links refused, special and
 //! non-UTF-8 files named), the pristine tree's sync, and the process limits
 //! (on every system: this test binary runs itself as the limited child; on
-//! Unix also through the shell).
+//! Unix also through the shell). Each system is held to what it enforces
+//! (`process::MEMORY_LIMIT`), never to another system's numbers; what Wine
+//! (the CI's Windows, `.ci/windows-wine`) does not enforce is said, not
+//! checked.
 
 use std::fs;
 #[cfg(unix)]
@@ -10,9 +13,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use classroom::config::LabSpec;
-use classroom::process::{Limits, run_limited};
+use classroom::outcome::{Status, classify};
+use classroom::process::{Limits, MEMORY_LIMIT, MemoryLimit, PLATFORM_LIMITS, run_limited};
 use classroom::submission::{discover, out_name, students};
-use classroom::tree::sync;
+use classroom::tree::{canonical, sync};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("classroom-{}-{name}", std::process::id()));
@@ -169,10 +173,17 @@ fn a_hang_is_stopped_with_everything_it_started() {
 
 #[cfg(unix)]
 #[test]
-fn the_memory_limit_is_set_and_output_is_capped() {
+fn the_shell_sets_what_this_system_enforces_and_output_is_capped() {
     let sh = Path::new("/bin/sh");
     let ran = run_limited(sh, &["-c", "ulimit -v"], Path::new("/"), &[], &limits(5000, 100)).unwrap();
-    assert_eq!(ran.stdout.trim(), "102400");
+    match MEMORY_LIMIT {
+        MemoryLimit::AddressSpace => assert_eq!(ran.stdout.trim(), "102400"),
+        // macOS: no `ulimit -v`; the child keeps what its parent had.
+        _ => {
+            let parent = std::process::Command::new(sh).args(["-c", "ulimit -v"]).output().unwrap();
+            assert_eq!(ran.stdout.trim(), String::from_utf8_lossy(&parent.stdout).trim());
+        }
+    }
     let cpu = Limits { cpu_s: 7, ..limits(5000, 0) };
     let ran = run_limited(sh, &["-c", "ulimit -t; ulimit -c"], Path::new("/"), &[], &cpu).unwrap();
     assert_eq!(ran.stdout.split_whitespace().collect::<Vec<_>>(), ["7", "0"]);
@@ -181,9 +192,29 @@ fn the_memory_limit_is_set_and_output_is_capped() {
     assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
 }
 
+#[test]
+fn grade_names_the_memory_limit_this_system_enforces() {
+    let says = match MEMORY_LIMIT {
+        MemoryLimit::AddressSpace => "address space (ulimit -v)",
+        MemoryLimit::CommittedPerProcess => "committed memory per process",
+        MemoryLimit::NotEnforced => "no memory limit",
+    };
+    assert!(PLATFORM_LIMITS.contains(says), "{PLATFORM_LIMITS}");
+    let expected = if cfg!(windows) {
+        MemoryLimit::CommittedPerProcess
+    } else if cfg!(target_os = "macos") {
+        MemoryLimit::NotEnforced
+    } else {
+        MemoryLimit::AddressSpace
+    };
+    assert_eq!(MEMORY_LIMIT, expected);
+    assert!(classroom::options::USAGE.contains("macOS enforces none"));
+}
+
 /// What the child does when this binary runs itself (`CLASSROOM_CHILD`):
 /// `hang` sleeps, with a grandchild that keeps the pipes open; `grow`
-/// allocates and touches 2 GiB; `spin` burns CPU; `talk` prints 100 kB.
+/// allocates and touches 2 GiB; `spin` burns CPU; `talk` prints 100 kB;
+/// `abort` aborts.
 #[test]
 #[ignore = "only run as the child of the limit tests"]
 fn child() {
@@ -201,6 +232,7 @@ fn child() {
             let _ = grandchild.wait();
         }
         "sleep" => std::thread::sleep(Duration::from_secs(30)),
+        "abort" => std::process::abort(),
         "grow" => {
             let big = vec![1u8; 2 << 30];
             println!("allocated {}", big.iter().step_by(4096).map(|&b| b as usize).sum::<usize>());
@@ -251,19 +283,68 @@ fn limits_hold_on_every_system() {
     assert!(ran.timed_out, "{ran:?}");
     assert!(start.elapsed() < Duration::from_secs(20), "the grandchild kept it alive: {:?}", start.elapsed());
 
-    // macOS does not enforce a memory limit (process::PLATFORM_LIMITS), nor
-    // does Wine (which the CI runs the Windows build under).
+    // Each system is held to what it enforces; Wine (which the CI runs the
+    // Windows build under) accepts a Job Object's memory limit without
+    // enforcing it.
     if under_wine() {
         eprintln!("Wine does not enforce a Job Object's memory limit: not checked here");
-    } else if cfg!(not(target_os = "macos")) {
-        let ran = run_child("grow", &limits(20_000, 512));
-        assert!(!ran.status.is_some_and(|s| s.success()), "2 GiB under a 512 MiB limit: {ran:?}");
-        assert!(ran.stderr.contains("memory allocation of"), "{}", ran.stderr);
+        return check_output_cap();
     }
+    let ran = run_child("grow", &limits(20_000, 512));
+    match MEMORY_LIMIT {
+        MemoryLimit::AddressSpace | MemoryLimit::CommittedPerProcess => {
+            assert!(!ran.status.is_some_and(|s| s.success()), "2 GiB under a 512 MiB limit: {ran:?}");
+            assert!(ran.stderr.contains("memory allocation of"), "{}", ran.stderr);
+            let (status, message) = classify("child", &ran, 20.0, 512, 500);
+            assert_eq!(status, Status::Crashed);
+            assert!(message.starts_with("crashed: out of memory (the limit is 512 MiB"), "{message}");
+        }
+        // macOS: no limit, as `grade` says when it starts.
+        MemoryLimit::NotEnforced => assert!(ran.stdout.contains("allocated 524288"), "{ran:?}"),
+    }
+    check_output_cap();
+}
 
+fn check_output_cap() {
     let ran = run_child("talk", &limits(20_000, 0));
     assert_eq!(ran.status.and_then(|s| s.code()), Some(3));
     assert!(ran.stdout.len() < 1200 && ran.stdout.contains("bytes of output left out"), "{}", ran.stdout.len());
+}
+
+#[test]
+fn an_abort_is_named_on_every_system() {
+    // SIGABRT on Unix, __fastfail's STATUS_STACK_BUFFER_OVERRUN on Windows.
+    let ran = run_child("abort", &limits(20_000, 0));
+    let (status, message) = classify("child", &ran, 20.0, 0, 500);
+    assert_eq!(status, Status::Crashed, "{ran:?}");
+    assert!(message.starts_with("crashed: the process aborted"), "{message}\n{ran:?}");
+}
+
+#[test]
+fn canonical_paths_are_plain_and_read_only_files_are_synced() {
+    let d = scratch("modes");
+    let c = canonical(&d).unwrap();
+    assert!(c.is_absolute() && c.is_dir(), "{}", c.display());
+    // Windows: no `\\?\` prefix (not every tool takes one as its working folder).
+    assert!(!c.to_string_lossy().starts_with(r"\\?\"), "{}", c.display());
+    put(&d.join("course/lab/src/lib.rs"), b"lib");
+    let tree = d.join("tree");
+    sync(&d.join("course"), &tree, &[]).unwrap();
+    // A read-only file in the way (a student's checkout, a tool) is replaced.
+    let file = tree.join("lab/src/lib.rs");
+    fs::write(&file, b"tampered").unwrap();
+    let mut perms = fs::metadata(&file).unwrap().permissions();
+    perms.set_readonly(true);
+    fs::set_permissions(&file, perms).unwrap();
+    put(&tree.join("lab/extra/added.rs"), b"x");
+    let added = tree.join("lab/extra/added.rs");
+    let mut perms = fs::metadata(&added).unwrap().permissions();
+    perms.set_readonly(true);
+    fs::set_permissions(&added, perms).unwrap();
+    assert_eq!(sync(&d.join("course"), &tree, &[]).unwrap(), 1);
+    assert_eq!(fs::read(&file).unwrap(), b"lib");
+    assert!(!tree.join("lab/extra").exists(), "a read-only file the course lacks is removed");
+    fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
