@@ -135,8 +135,8 @@ pub fn additive_delta(_reference: &Transform, _pose: &Transform) -> Transform {
 
 /// Step 6b: `delta` added on top of `base` with `weight` (0: `base`
 /// unchanged; 1: the whole delta; the rotation part along the shortest arc;
-/// the scale factor moving evenly from 1 to the delta's: a delta of 3 at
-/// weight 0.5 multiplies by 2).
+/// the scale factor moving evenly from 1 to the delta's, not
+/// geometrically).
 pub fn add_layer(_base: &Transform, _delta: &Transform, _weight: f32) -> Transform {
     todo!("lab07 step 6: add_layer")
 }

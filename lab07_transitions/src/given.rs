@@ -64,8 +64,7 @@ pub fn slerp(a: glam::Quat, b: glam::Quat, t: f32) -> glam::Quat {
 pub enum Source {
     /// A clip that keeps playing on its own clock while it fades out.
     Clip(Playing),
-    /// A pose frozen at the moment a fade was interrupted: the pose that was
-    /// on screen then.
+    /// A pose held still while it fades out (it has no clock).
     Frozen(Vec<Transform>),
 }
 

@@ -153,7 +153,7 @@ fn step2_blend_clips_refuses_cursors_of_another_clip() {
         message.as_deref().is_some_and(|m| m.contains("channel cursors for a clip of")),
         "blend_clips with clip b's cursors made for no channel: expected the stop Playing::sample makes (lab 04's \
          per-frame check, `channel cursors for a clip of ...`), got {message:?}: take each clip's ticks with the \
-         given playing.ticks(clips, rest) (README, step 2, hint 2)"
+         given playing.ticks(clips, rest) (README, step 2, hint 3)"
     );
 }
 

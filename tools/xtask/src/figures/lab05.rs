@@ -175,9 +175,9 @@ fn two_ways() -> String {
 /// Equal steps along a chord, pushed out onto the circle, against equal
 /// steps of angle.
 fn chord_arc() -> String {
-    let alt = "Two unit vectors 140° apart. Left: eight equal steps along the straight line between them (red), each \
-               pushed out from the centre onto the circle (orange): the marks crowd near the ends and spread in \
-               the middle, and the line's midpoint is only 0.34 long. Right: eight equal steps of angle (green).";
+    let alt = "Two unit vectors 140° apart. Left: eight equal steps along the straight line between them (red), and \
+               the direction of each seen from the centre (orange): the directions crowd near the ends and spread \
+               in the middle, and the line's midpoint is only 0.34 long. Right: eight equal steps of angle (green).";
     let mut c = Canvas::new(700.0, 280.0, Vec2::ZERO, Vec2::ONE);
     let (u, v) = (dir(rad(20.0)), dir(rad(160.0)));
     let n = 8;
@@ -208,7 +208,13 @@ fn chord_arc() -> String {
             c.label(mid, Vec2::new(0.0, -8.0), "midpoint: 0.34 long", 12.0, Anchor::Middle, ink::X);
         }
     }
-    c.text_px(Vec2::new(175.0, 24.0), "Equal steps on the line, pushed out", 15.0, Anchor::Middle, ink::HIGHLIGHT);
+    c.text_px(
+        Vec2::new(175.0, 24.0),
+        "Equal steps on the line, seen from the centre",
+        15.0,
+        Anchor::Middle,
+        ink::HIGHLIGHT,
+    );
     c.text_px(Vec2::new(525.0, 24.0), "Equal steps of angle (17.5° each)", 15.0, Anchor::Middle, ink::Y);
     c.finish(alt)
 }
