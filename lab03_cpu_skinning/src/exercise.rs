@@ -53,7 +53,7 @@ pub fn blend_matrices(_gradients: &[Mat4], _influences: &Influences) -> Mat4 {
 /// bind-pose position. Mechanical on purpose (README, step 3). Tests:
 /// `step3_*`.
 ///
-/// Ask yourself: is a position a point or a vector?
+/// Ask yourself: what would the other of lab 01's two choices lose here?
 pub fn skin_position(_blended: &Mat4, _position: Vec3) -> Vec3 {
     todo!("lab03 step 3: skin_position")
 }
