@@ -14,7 +14,8 @@ use glam::{Mat4, Vec3, Vec4};
 /// How a vertex follows its bones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Method {
-    /// Linear blend skinning: the weighted sum of all its bones' gradients.
+    /// Linear blend skinning: each vertex follows the weighted mix of its
+    /// bones' copies of it (steps 2 to 5).
     #[default]
     LinearBlend,
     /// Stitching: only its strongest bone's gradient (rigid pieces).
@@ -161,7 +162,7 @@ pub fn check_skin(mesh: &SkinnedMesh, gradients: &[Mat4]) -> Result<(), SkinErro
 /// Each variant declares its own `STEPS`; the loop itself exists once, here.
 #[derive(Clone, Copy)]
 pub struct Steps {
-    /// Step 2: the weighted blend of a vertex's gradients.
+    /// Step 2: one vertex's blended matrix.
     pub blend: fn(&[Mat4], &Influences) -> Mat4,
     /// Step 6: the strongest bone's gradient alone.
     pub stitch: fn(&[Mat4], &Influences) -> Mat4,

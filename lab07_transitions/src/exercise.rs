@@ -3,8 +3,8 @@
 //! your work with `cargo test -p lab07_transitions --test grader`; see it with
 //! `cargo run -p lab07_transitions`. Sampling is given: `Playing::sample`
 //! (lab 04's sampler with lab 05's slerp), and for step 2 the given
-//! `Playing::ticks` (each clip's checked ticks), lab 04's `sample_channel`
-//! and this lab's `given::slerp`.
+//! `Playing::ticks` (each clip's checked ticks) and this lab's
+//! `given::slerp`.
 
 use common::model::{Clip, Skeleton, Transform};
 use lab04_keyframes::given::Mode;

@@ -54,7 +54,7 @@ fn refuse(clip: &Clip, e: PlaybackError) -> ! {
     panic!("clip `{}`: {e} (loaded clips pass common's clip rulebook, so the caller broke it)", clip.name)
 }
 
-/// Lab 05's slerp, the rotation interpolation of every blend in this lab.
+/// Lab 05's reference slerp.
 pub fn slerp(a: glam::Quat, b: glam::Quat, t: f32) -> glam::Quat {
     lab05_slerp::solution::slerp(a, b, t)
 }
