@@ -52,9 +52,12 @@ impl std::fmt::Display for IkError {
 
 impl std::error::Error for IkError {}
 
-/// Step 1's job, as ozz-animation's `IKTwoBoneJob` takes it: the three joints'
-/// model-space matrices, the target and pole in model space, and the middle
-/// joint's bend axis in its own frame.
+/// Step 1's job, with ozz-animation's `IKTwoBoneJob`'s inputs: the three
+/// joints' model-space matrices, the target and pole in model space, and
+/// the middle joint's bend axis in its own frame. Two conventions differ
+/// from ozz's (FURTHER.md maps them): the pole is a point (ozz: a
+/// direction from the start joint), and a positive turn about `mid_axis`
+/// closes the knee (ozz's opens it).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TwoBone {
     /// The chain's root joint (hip, shoulder), model space.
@@ -65,7 +68,8 @@ pub struct TwoBone {
     pub end: Mat4,
     /// Where the end joint should go.
     pub target: Vec3,
-    /// A point the middle joint should point towards (in front of the knee).
+    /// A point the middle joint should point towards (in front of the knee):
+    /// the knee's hinge ends square to the plane of start, target and pole.
     pub pole: Vec3,
     /// The middle joint's hinge, in the middle joint's local frame: a positive
     /// turn about it bends the joint (closes the angle between the bones).

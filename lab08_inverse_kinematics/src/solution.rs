@@ -19,19 +19,35 @@ fn in_frame(frame: Quat, turn: Quat) -> Quat {
     (frame.inverse() * turn * frame).normalize()
 }
 
-/// The distance the chain is asked to span: the target's distance, eased
-/// below the full length once it passes `soften * length`, so the chain
-/// approaches straight smoothly and never snaps to it.
-fn soften_reach(distance: f32, length: f32, soften: f32) -> f32 {
+/// How far short of its full length `length` the chain is asked to stop
+/// (`length - reach`, never negative): the target's shortfall, eased once
+/// the target passes `soften * length` so the chain approaches straight
+/// smoothly and never snaps to it. Computed as a gap, not as a reach
+/// subtracted from the length: near full stretch the bend grows like the
+/// square root of the gap, and a reach rounded to f32 would bend a knee
+/// that should be straight by 3.5e-4 rad.
+fn shortfall(distance: f32, length: f32, soften: f32) -> f32 {
     let start = soften * length;
-    if distance <= start {
-        distance
-    } else if soften >= 1.0 {
-        distance.min(length)
+    if distance <= start || soften >= 1.0 {
+        (length - distance).max(0.0)
     } else {
         let zone = length - start;
-        start + zone * (1.0 - (-(distance - start) / zone).exp())
+        zone * (-(distance - start) / zone).exp()
     }
+}
+
+/// The knee's bend (π minus the angle inside the triangle) for bones
+/// `upper` and `lower` spanning `reach = length - gap`: the law of cosines
+/// in its half-angle form, `sin²(β/2) = (L − r)(L + r) / 4ab` and
+/// `cos²(β/2) = (r − |a − b|)(r + |a − b|) / 4ab`, exact (0) at full
+/// stretch and (π) fully folded, where `acos` of a cosine within rounding
+/// of ±1 is 3.5e-4 rad off.
+fn bend_for(upper: f32, lower: f32, gap: f32) -> f32 {
+    let (length, difference) = (upper + lower, (upper - lower).abs());
+    let reach = length - gap;
+    let open = (gap * (2.0 * length - gap)).max(0.0);
+    let closed = ((reach - difference) * (reach + difference)).max(0.0);
+    2.0 * open.sqrt().atan2(closed.sqrt())
 }
 
 /// Step 1: two-bone IK.
@@ -43,10 +59,8 @@ pub fn two_bone(job: &TwoBone) -> Result<TwoBoneSolve, IkError> {
     let (upper, lower) = ((m - s).length(), (e - m).length());
     let to = job.target - s;
     let distance = to.length();
-    let reach = soften_reach(distance, upper + lower, job.soften);
-    // The law of cosines gives the angle between the bones at the middle joint.
-    let cos_inside = ((upper * upper + lower * lower - reach * reach) / (2.0 * upper * lower)).clamp(-1.0, 1.0);
-    let bend_wanted = PI - cos_inside.acos();
+    let gap = shortfall(distance, upper + lower, job.soften);
+    let bend_wanted = bend_for(upper, lower, gap);
     // The bend now, signed about the hinge: negative for a knee bent backwards.
     let hinge = (mid_rotation * job.mid_axis).normalize();
     let (d1, d2) = ((m - s) / upper, (e - m) / lower);
@@ -56,17 +70,23 @@ pub fn two_bone(job: &TwoBone) -> Result<TwoBoneSolve, IkError> {
     // The start joint swings the bent chain's end onto the target's line...
     let line = to / distance;
     let swing = arc((end_bent - s).normalize(), line);
-    // ...then turns it about that line so the middle joint faces the pole.
-    let mid_now = (swing * (m - s)).reject_from(line);
-    let pole = (job.pole - s).reject_from(line);
-    let roll =
-        if mid_now.length() > 1e-6 * upper { line.dot(mid_now.cross(pole)).atan2(mid_now.dot(pole)) } else { 0.0 };
+    // ...then turns it about that line until the hinge is square to the
+    // plane of the line and the pole, so that bending closes the knee
+    // towards the pole. The hinge is defined for a straight leg too; the
+    // knee's offset from the line is not.
+    let hinge_now = (swing * hinge).reject_from(line);
+    let hinge_wanted = (job.pole - s).reject_from(line).cross(line);
+    let roll = if hinge_now.length() > 1e-6 {
+        line.dot(hinge_now.cross(hinge_wanted)).atan2(hinge_now.dot(hinge_wanted))
+    } else {
+        0.0
+    };
     let turn = Quat::from_axis_angle(line, roll + job.twist) * swing;
     let weigh = |q: Quat| Quat::IDENTITY.slerp(q, job.weight).normalize();
     Ok(TwoBoneSolve {
         start: weigh(in_frame(start_rotation, turn)),
         mid: weigh(in_frame(mid_rotation, bend)),
-        reached: distance - reach <= 1e-5 * (upper + lower) && distance >= (upper - lower).abs(),
+        reached: distance - (upper + lower - gap) <= 1e-5 * (upper + lower) && distance >= (upper - lower).abs(),
     })
 }
 
@@ -186,17 +206,36 @@ fn ground_place(clip: &Clip, rest: &[Transform], root: usize, seconds: f64) -> V
     Vec3::new(t.x, 0.0, t.z)
 }
 
-/// Step 5b: how far the root travels between two times of a looping clip.
+/// Step 5b: how far the root travels on the ground between two times of a
+/// looping clip. Each loop starts where the one before ended, turned by the
+/// headings of the loops before it: loop `k`'s displacement is one loop's
+/// displacement turned by `k` headings about Y, and so is the place within
+/// loop `k` (its travel since the loop's start). A clip that turns walks a
+/// polygon, not a line.
 pub fn motion_between(clip: &Clip, rest: &[Transform], root: usize, travel: &Travel, from: f64, to: f64) -> Vec3 {
     let length = clip.duration_seconds();
     if length <= 0.0 {
         return Vec3::ZERO;
     }
-    let (loop_from, loop_to) = ((from / length).floor(), (to / length).floor());
-    let (within_from, within_to) = (from - loop_from * length, to - loop_to * length);
-    let loops = (loop_to - loop_from) as f32;
-    travel.displacement * loops + ground_place(clip, rest, root, within_to)
-        - ground_place(clip, rest, root, within_from)
+    let start = ground_place(clip, rest, root, 0.0);
+    let turned = |loops: f64| Quat::from_rotation_y((loops * f64::from(travel.heading)) as f32);
+    // The place at a time, relative to the first loop's start: the loops
+    // before it, each turned by the headings before it, then the travel
+    // within its own loop, turned by every heading before it.
+    let place = |seconds: f64| {
+        let loops = (seconds / length).floor();
+        let within = seconds - loops * length;
+        (turned(loops) * (ground_place(clip, rest, root, within) - start), loops)
+    };
+    let ((place_from, loops_from), (place_to, loops_to)) = (place(from), place(to));
+    // The loops crossed, loop k's displacement turned by k headings: a sum of
+    // n turned copies, which is one copy turned to the middle of the run and
+    // scaled by sin(nH/2)/sin(H/2) (n itself for a straight walk). In closed
+    // form, so a time a million loops away costs no more than the next frame.
+    let (loops, half) = (loops_to - loops_from, f64::from(travel.heading) / 2.0);
+    let scale = if half.sin().abs() < 1e-9 { loops } else { (loops * half).sin() / half.sin() };
+    let crossed = turned(loops_from + (loops - 1.0) / 2.0) * travel.displacement * scale as f32;
+    crossed + place_to - place_from
 }
 
 /// Step 5c: the clip played in place.
@@ -231,7 +270,10 @@ pub fn place_feet(
     // The pelvis moves by the smaller of the two feet's changes: the foot
     // that goes down most then keeps its leg's length, the other bends more.
     let pelvis = (targets[0].y - ankles[0].y).min(targets[1].y - ankles[1].y) * feet.weight;
-    pose[hips].translation.y += pelvis;
+    // The hips' translation is in its parent's frame: the model-space move
+    // seen from there (a parent turned or scaled moves it along other axes).
+    let parent = skeleton.nodes[hips].parent.map_or(glam::Mat4::IDENTITY, |p| world_before[p]);
+    pose[hips].translation += parent.inverse().transform_vector3(Vec3::Y * pelvis);
     let mut solve = FeetSolve { pelvis, targets, poles: [Vec3::ZERO; 2], reached: [false; 2] };
     for (i, leg) in legs.iter().enumerate() {
         let world = world_matrices(skeleton, pose);
@@ -248,7 +290,7 @@ pub fn place_feet(
         // The foot keeps the clip's orientation, turned onto the ground's normal.
         let (_, clip_foot, _) = world_before[leg.foot].to_scale_rotation_translation();
         let (_, foot, _) = world_matrices(skeleton, pose)[leg.foot].to_scale_rotation_translation();
-        let tilt = Quat::IDENTITY.slerp(Quat::from_rotation_arc(Vec3::Y, normals[i]), feet.weight);
+        let tilt = Quat::IDENTITY.slerp(arc(Vec3::Y, normals[i]), feet.weight);
         apply(&mut pose[leg.foot], (foot.inverse() * tilt * clip_foot).normalize());
     }
     Ok(solve)

@@ -179,12 +179,16 @@ fn solve(legs: &Legs) -> Solved {
     let line = to.scale(upper * lower * inverse);
     let pole = (legs.pole - s).reject(line);
     usable = usable.and(pole.dot(pole).test((floor_share * length) * (floor_share * length), greater));
-    let reach = F(std::array::from_fn(|i| super::soften_reach(distance.0[i], length.0[i], legs.soften.0[i])));
+    let gap = F(std::array::from_fn(|i| super::shortfall(distance.0[i], length.0[i], legs.soften.0[i])));
 
-    // The knee: the bend wanted (law of cosines) less the bend now, as (cos, sin).
-    let c =
-        (upper * upper + lower * lower - reach * reach).div(F::splat(2.0) * upper * lower).map(|c| c.clamp(-1.0, 1.0));
-    let (wanted_cos, wanted_sin) = (-c, ((one - c) * (one + c)).sqrt());
+    // The knee: the bend wanted (half-angle law of cosines) less the bend now, as (cos, sin).
+    let difference = (upper - lower).map(f32::abs);
+    let reach = length - gap;
+    let open = (gap * (length + length - gap)).map(|x| x.max(0.0));
+    let closed = ((reach - difference) * (reach + difference)).map(|x| x.max(0.0));
+    let inverse_sum = one.div(closed + open);
+    let (wanted_cos, wanted_sin) =
+        ((closed - open) * inverse_sum, F::splat(2.0) * (closed * open).sqrt() * inverse_sum);
     let axis = legs.axis.scale(one.div(legs.axis.dot(legs.axis).sqrt()));
     let hinge = to_model(mid_frame, axis);
     let (d1, d2) = (bone1.scale(lower * distance * inverse), bone2.scale(upper * distance * inverse));
@@ -204,13 +208,14 @@ fn solve(legs: &Legs) -> Solved {
     let w = u_length + u.dot(line);
     usable = usable.and(w.test(F::splat(1e-3) * u_length, |a, b| a >= b));
     let swing = Q { v: u.cross(line), w }.normalize();
-    let knee = swing.rotate(bone1).reject(line);
-    let (knee_squared, threshold) = (knee.dot(knee), (F::splat(1e-6) * upper) * (F::splat(1e-6) * upper));
-    let clear = knee_squared.test(F::splat(4.0) * threshold, greater);
-    usable = usable.and(clear.or(knee_squared.test(F::splat(0.25) * threshold, |a, b| a < b)));
-    let roll = half_turn(line, knee.dot(pole), line.dot(knee.cross(pole)));
+    let turned = swing.rotate(hinge).reject(line);
+    let wanted_hinge = pole.cross(line);
+    let (turned_squared, threshold) = (turned.dot(turned), F::splat(1e-12));
+    let clear = turned_squared.test(F::splat(4.0) * threshold, greater);
+    usable = usable.and(clear.or(turned_squared.test(F::splat(0.25) * threshold, |a, b| a < b)));
+    let roll = half_turn(line, turned.dot(wanted_hinge), line.dot(turned.cross(wanted_hinge)));
     let identity = Q { v: V3::default(), w: one };
-    let turn = Q::select(knee_squared.test(threshold, greater), roll, identity).mul(swing);
+    let turn = Q::select(turned_squared.test(threshold, greater), roll, identity).mul(swing);
     let local = to_local(start_frame, turn.v);
     let sign = turn.w.map(|w| 1f32.copysign(w));
     let start = Q { v: local.scale(sign), w: turn.w * sign };

@@ -15,10 +15,10 @@
 //!    goes into the joint's frame by three dot products, and a turn seen
 //!    from the joint (`R⁻¹ q R`) keeps its `w` and has its axis taken into
 //!    the frame. No quaternion is built from a matrix.
-//! 2. **Angles stay as (cos, sin) pairs.** The law of cosines gives the
-//!    knee's cosine; the wanted bend is `π - acos`, so its cosine is `-c`
-//!    and its sine `sqrt(1 - c²)`; subtracting the bend it has now is one
-//!    complex product. [`half_turn`] makes a quaternion from a (cos, sin)
+//! 2. **Angles stay as (cos, sin) pairs.** The half-angle law of cosines
+//!    gives the wanted bend's half angle as a multiple of
+//!    `(sqrt(closed), sqrt(open))` ([`wanted_bend`]), exact at full stretch;
+//!    subtracting the bend it has now is one complex product. [`half_turn`] makes a quaternion from a (cos, sin)
 //!    pair with half-angle identities, stable at every angle.
 //! 3. **The shortest arc is the half-way quaternion** ([`arc_fast`]):
 //!    `(|u||v| + u·v, u × v)` normalised turns `u` onto `v`, exact for tiny
@@ -148,19 +148,31 @@ fn positive(q: Quat) -> Quat {
     q * 1f32.copysign(q.w)
 }
 
-/// `solution::soften_reach`, to the bit: the distance the chain is asked
-/// to span, eased below its length past the soften zone's start.
+/// `solution::shortfall`, to the bit: how far short of its length the
+/// chain is asked to stop, eased past the soften zone's start.
 #[inline(always)]
-fn soften_reach(distance: f32, length: f32, soften: f32) -> f32 {
+fn shortfall(distance: f32, length: f32, soften: f32) -> f32 {
     let start = soften * length;
-    if soften >= 1.0 {
-        distance.min(length)
-    } else if distance <= start {
-        distance
+    if distance <= start || soften >= 1.0 {
+        (length - distance).max(0.0)
     } else {
         let zone = length - start;
-        start + zone * (1.0 - (-(distance - start) / zone).exp())
+        zone * (-(distance - start) / zone).exp()
     }
+}
+
+/// The knee's wanted bend as a (cos, sin) pair, from the half-angle law of
+/// cosines as `solution::bend_for` takes it: `(cos β/2, sin β/2)` is a
+/// multiple of `(sqrt(closed), sqrt(open))`, so `cos β = (closed − open) /
+/// (closed + open)` and `sin β = 2 sqrt(closed · open) / (closed + open)`.
+/// Exact at full stretch (`open` = 0) and fully folded (`closed` = 0).
+#[inline(always)]
+fn wanted_bend(upper: f32, lower: f32, gap: f32) -> Vec2 {
+    let (length, difference) = (upper + lower, (upper - lower).abs());
+    let reach = length - gap;
+    let open = (gap * (2.0 * length - gap)).max(0.0);
+    let closed = ((reach - difference) * (reach + difference)).max(0.0);
+    Vec2::new(closed - open, 2.0 * (closed * open).sqrt()) / (closed + open)
 }
 
 /// The reference's weighing: the identity at 0, the turn at 1 (a product
@@ -215,12 +227,10 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     if pole.length_squared() <= (2.0 * DEGENERATE * length).powi(2) {
         return None;
     }
-    let reach = soften_reach(distance, length, job.soften);
+    let gap = shortfall(distance, length, job.soften);
 
-    // The knee: (cos, sin) of the bend wanted, from the law of cosines (rounded as the reference
-    // rounds it: at full stretch a last-bit change of the cosine turns the knee 3.5e-4 rad)...
-    let c = ((upper * upper + lower * lower - reach * reach) / (2.0 * upper * lower)).clamp(-1.0, 1.0);
-    let wanted = Vec2::new(-c, ((1.0 - c) * (1.0 + c)).sqrt());
+    // The knee: (cos, sin) of the bend wanted, from the half-angle law of cosines...
+    let wanted = wanted_bend(upper, lower, gap);
     // ...and of the bend now, signed about the hinge; their difference.
     let axis = Vec3A::from(job.mid_axis).normalize();
     let hinge = mid.to_model(axis);
@@ -231,18 +241,20 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     let v = e - m;
     let end_bent = m + v * bend.x + hinge.cross(v) * bend.y + hinge * hinge.dot(v) * (1.0 - bend.x);
 
-    // The start swings the bent end onto the target's line, then rolls the knee towards the pole.
+    // The start swings the bent end onto the target's line, then rolls the hinge square to the
+    // plane of the line and the pole (defined for a straight leg too).
     let raw = arc_unnormalised(end_bent - s, line)?;
     let swing = raw.normalize();
-    // The knee turned by the unnormalised swing (`stretch` = |raw|² times too far from the hip).
-    let (knee, stretch) = (raw * (m - s), raw.length_squared());
-    let knee = knee - line * line.dot(knee);
-    let (knee_squared, threshold) = (knee.length_squared(), (1e-6 * upper * stretch).powi(2));
-    if !clear_of(knee_squared, threshold) {
+    // The hinge turned by the unnormalised swing (`stretch` = |raw|² times too long).
+    let (turned, stretch) = (raw * hinge, raw.length_squared());
+    let turned = turned - line * line.dot(turned);
+    let wanted_hinge = pole.cross(line);
+    let (turned_squared, threshold) = (turned.length_squared(), (1e-6 * stretch).powi(2));
+    if !clear_of(turned_squared, threshold) {
         return None;
     }
-    let roll = if knee_squared > threshold {
-        half_turn(line, Vec2::new(knee.dot(pole), line.dot(knee.cross(pole))))
+    let roll = if turned_squared > threshold {
+        half_turn(line, Vec2::new(turned.dot(wanted_hinge), line.dot(turned.cross(wanted_hinge))))
     } else {
         Quat::IDENTITY
     };
@@ -250,7 +262,7 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     let solve = TwoBoneSolve {
         start: weigh(start.turn_to_local(roll * swing), job.weight),
         mid: weigh(half_turn(axis, bend), job.weight),
-        reached: distance - reach <= 1e-5 * length && distance >= (upper - lower).abs(),
+        reached: distance - (length - gap) <= 1e-5 * length && distance >= (upper - lower).abs(),
     };
     (solve.start.is_finite() && solve.mid.is_finite()).then_some(solve)
 }

@@ -88,3 +88,26 @@ fn step2_refuses_bad_input() {
     assert_eq!(aim(&Aim { target: Vec3::NAN, ..job }).err(), Some(IkError::NotFinite("target")));
     assert!(matches!(aim(&Aim { weight: 2.0, ..job }), Err(IkError::Setting("weight", _))));
 }
+
+#[test]
+fn step2_weight_scales_the_roll_too() {
+    let c = character();
+    let pose = c.walk(0.0);
+    let world = world_matrices(c.skeleton(), &pose);
+    let p = at(&world[c.rig.head]);
+    // Straight ahead, the up axis asked to lie on its side: mostly a roll.
+    let mut job = head_job(&world, &c, p + Vec3::new(0.1, 0.05, 2.0));
+    job.pole = Vec3::X;
+    let full = aim(&job).expect("a valid job").correction;
+    assert!(full.angle_between(Quat::IDENTITY) > 1.0, "the roll towards a sideways pole should be large");
+    for weight in [0.0, 0.3, 0.5] {
+        job.weight = weight;
+        let got = aim(&job).expect("a valid job").correction;
+        let want = Quat::IDENTITY.slerp(full, weight);
+        let off = crate::straight::angle(got, want);
+        assert!(
+            off <= 1e-4,
+            "weight {weight}: the correction is {off:.2e} rad from the weighted full turn: does the weight scale the swing but not the roll? Weigh the whole turn, roll and swing (README, step 2, hint 3)"
+        );
+    }
+}

@@ -34,6 +34,13 @@ fn reaches(solver: Solver, name: &str) {
         let target = random.direction() * random.range(0.2, 1.0);
         let mut positions = start.clone();
         let solve = solver(&mut positions, target, &BUDGET).expect("a valid chain");
+        assert!(positions[0] == start[0], "{name} case {case}: the root moved");
+        for (was, now) in lengths(&start).iter().zip(lengths(&positions)) {
+            assert!(
+                (was - now).abs() < 1e-5,
+                "{name} case {case}: a bone changed length from {was} to {now}: each joint goes at its saved bone length from the next"
+            );
+        }
         assert!(
             solve.reached && solve.error <= BUDGET.tolerance,
             "{name} case {case}: target {target} within reach not reached ({solve:?})"
@@ -44,10 +51,6 @@ fn reaches(solver: Solver, name: &str) {
             "{name}: the error reported ({}) is not the tip's distance ({miss})",
             solve.error
         );
-        assert!(positions[0] == start[0], "{name} case {case}: the root moved");
-        for (was, now) in lengths(&start).iter().zip(lengths(&positions)) {
-            assert!((was - now).abs() < 1e-5, "{name} case {case}: a bone changed length from {was} to {now}");
-        }
         // Positions back into local rotations: the joints land where the solver put them.
         let corrections = chain_corrections(&world[1..], &positions);
         let mut pose = rest(&skeleton);
@@ -136,4 +139,20 @@ fn step4_fabrik_out_of_reach_lies_straight() {
 #[test]
 fn step4_fabrik_refuses_bad_input() {
     refuses(fabrik, "FABRIK");
+}
+
+#[test]
+fn step4_fabrik_out_of_reach_is_straight_at_once() {
+    let (_, world) = chain();
+    let mut positions: Vec<Vec3> = world[1..].iter().map(at).collect();
+    let root = positions[0];
+    let target = Vec3::new(1.5, 0.8, -0.6);
+    let one = Budget { tolerance: 1e-4, iterations: 1 };
+    let solve = fabrik(&mut positions, target, &one).expect("a valid chain");
+    let line = (target - root).normalize();
+    let bent = positions.iter().map(|p| (*p - root).reject_from(line).length()).fold(0.0f32, f32::max);
+    assert!(
+        bent <= 1e-5 && solve.iterations == 1 && !solve.reached,
+        "FABRIK with a target out of reach and one iteration: a joint is {bent:.2e} m off the line to the target ({solve:?}): out of reach, lay the chain straight along the line at once instead of iterating (README, step 4)"
+    );
 }

@@ -96,3 +96,94 @@ fn step6_feet_turn_onto_the_ground_and_weight_fades() {
         "a NaN forward must be refused"
     );
 }
+
+#[test]
+fn step6_the_pelvis_moves_in_its_parents_frame() {
+    let c = character();
+    let terrain = Terrain::Course;
+    let parent = c.skeleton().nodes[c.rig.hips].parent.expect("the hips have a parent");
+    // The same world, the hips' parent turned and scaled, the hips' local the inverse of that.
+    let (turn, scale) = (Quat::from_euler(glam::EulerRot::YXZ, 0.9, 0.4, -0.3), 2.5);
+    for seconds in [0.3, 1.15, 2.6] {
+        let plain = walking(&c, seconds);
+        let mut placed = plain.clone();
+        place_feet(c.skeleton(), &mut placed, &c.rig.legs, c.rig.hips, &terrain, &Feet::default())
+            .expect("valid input");
+        let mut turned = plain.clone();
+        let frame = Transform { translation: Vec3::ZERO, rotation: turn, scale: Vec3::splat(scale) };
+        let hips = turned[c.rig.hips];
+        turned[parent] = frame;
+        turned[c.rig.hips] = Transform {
+            translation: turn.inverse() * hips.translation / scale,
+            rotation: turn.inverse() * hips.rotation,
+            scale: hips.scale / scale,
+        };
+        place_feet(c.skeleton(), &mut turned, &c.rig.legs, c.rig.hips, &terrain, &Feet::default())
+            .expect("valid input");
+        let (want, got) = (world_matrices(c.skeleton(), &placed), world_matrices(c.skeleton(), &turned));
+        let off = (at(&got[c.rig.hips]) - at(&want[c.rig.hips])).length();
+        assert!(
+            off < 1e-4,
+            "at {seconds} s, with the hips' parent turned and scaled, the pelvis ends {off:.4} m from where it goes under an identity parent: the hips' translation is in its parent's frame; move it by the model-space drop seen from there (README, step 6, hint 2)"
+        );
+        let feet = c.rig.legs.iter().map(|l| (at(&got[l.foot]) - at(&want[l.foot])).length()).fold(0.0, f32::max);
+        assert!(
+            feet < 1e-4,
+            "at {seconds} s, under a turned and scaled parent, a foot ends {feet:.4} m from its place"
+        );
+    }
+}
+
+#[test]
+fn step6_feet_tilt_on_gentle_slopes() {
+    let c = character();
+    for slope in [4e-4, -2e-4, 0.05] {
+        let terrain = Terrain::Ramp { from: -5.0, slope };
+        let animated = walking(&c, 0.3);
+        let before = world_matrices(c.skeleton(), &animated);
+        let mut placed = animated.clone();
+        place_feet(c.skeleton(), &mut placed, &c.rig.legs, c.rig.hips, &terrain, &Feet::default())
+            .expect("valid input");
+        let after = world_matrices(c.skeleton(), &placed);
+        let normal = terrain.normal(0.0, 0.0);
+        let tilt = Quat::from_axis_angle(Vec3::Y.cross(normal).normalize(), crate::straight::between(Vec3::Y, normal));
+        for leg in &c.rig.legs {
+            let (_, was, _) = before[leg.foot].to_scale_rotation_translation();
+            let (_, now, _) = after[leg.foot].to_scale_rotation_translation();
+            let off = crate::straight::angle(now, tilt * was);
+            assert!(
+                off < 1e-4,
+                "on a slope of {slope}, the foot is {off:.2e} rad from the clip's orientation turned onto the ground: glam's `from_rotation_arc` returns the identity below about 7e-4 rad; use `given::arc` (README, step 6, hint 4)"
+            );
+        }
+    }
+}
+
+#[test]
+fn step6_knee_poles_are_points_in_front_of_the_knees() {
+    let c = character();
+    let forward = Vec3::new(0.3, 0.0, 1.0).normalize();
+    let mut animated = walking(&c, 0.7);
+    animated[c.rig.hips].translation += Vec3::new(-40.0, 0.0, 60.0);
+    let before = world_matrices(c.skeleton(), &animated);
+    let mut placed = animated.clone();
+    let feet = Feet { forward, ..Feet::default() };
+    let solve =
+        place_feet(c.skeleton(), &mut placed, &c.rig.legs, c.rig.hips, &Terrain::Flat, &feet).expect("valid input");
+    let after = world_matrices(c.skeleton(), &placed);
+    for (i, leg) in c.rig.legs.iter().enumerate() {
+        let knee = at(&before[leg.shin]);
+        let ahead = (solve.poles[i] - knee).dot(forward);
+        assert!(
+            (solve.poles[i] - knee).length() < 2.0 && ahead > 0.0,
+            "far from the origin the knee's pole is {} ({knee} is the knee): a pole is a point in front of the knee (the knee plus the forward direction), not a direction",
+            solve.poles[i]
+        );
+        let (hip, ankle, bent) = (at(&after[leg.thigh]), at(&after[leg.foot]), at(&after[leg.shin]));
+        let out = (bent - hip).reject_from(ankle - hip).normalize();
+        assert!(
+            out.dot(forward) > 0.8,
+            "far from the origin the knee points along {out}, not forward ({forward}): a pole is a point in front of the knee, not a direction"
+        );
+    }
+}

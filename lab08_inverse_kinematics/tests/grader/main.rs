@@ -7,6 +7,8 @@ mod chains;
 mod fast;
 mod feet;
 mod motion;
+mod ozz;
 mod rig;
 mod selfcheck;
+mod straight;
 mod two_bone;

@@ -1,6 +1,6 @@
 //! Step 5: root motion of the built-in walk made to travel.
 
-use glam::{DVec3, Vec3};
+use glam::{DQuat, DVec3, Vec3};
 use lab08_inverse_kinematics::given::rig::travelling;
 use lab08_inverse_kinematics::{loop_travel, motion_between, play_in_place};
 
@@ -78,6 +78,88 @@ fn step5_played_in_place_and_moved_once() {
         assert!(
             (Vec3::new(world.x - want.x, 0.0, world.z - want.z)).length() < 1e-4,
             "at {seconds:.2} s the character is at {world}, expected {want}: root motion counted twice?"
+        );
+    }
+}
+
+/// One loop's motion applied `loops` times, by hand: each loop's
+/// displacement turned by the headings of the loops before it.
+fn composed(displacement: Vec3, heading: f32, loops: usize) -> DVec3 {
+    (0..loops).map(|k| DQuat::from_rotation_y(k as f64 * f64::from(heading)) * DVec3::from(displacement)).sum()
+}
+
+#[test]
+fn step5_a_turning_walk_closes_its_circle() {
+    let c = character();
+    let turn = std::f32::consts::TAU / 8.0;
+    let walk = travelling(c.clip("walk"), &c.rest, c.rig.hips, SPEED, turn);
+    let travel = loop_travel(&walk, &c.rest, c.rig.hips);
+    let length = walk.duration_seconds();
+    let step = SPEED * length as f32;
+    for loops in 1..=16 {
+        let got = DVec3::from(motion_between(&walk, &c.rest, c.rig.hips, &travel, 0.0, loops as f64 * length));
+        let want = composed(step, turn, loops);
+        let off = (got - want).length();
+        assert!(
+            off < 1e-4,
+            "a walk turning {turn:.3} rad a loop: after {loops} loops the root is {off:.4} m from where {loops} applications of one loop's motion put it ({got} against {want}): is each loop's displacement turned by the headings before it, or multiplied by the loops crossed? (README, step 5, hint 3)"
+        );
+    }
+    let closed = motion_between(&walk, &c.rest, c.rig.hips, &travel, 0.0, 8.0 * length).length();
+    assert!(
+        closed < 1e-4,
+        "eight loops of a walk turning 1/8 of a circle each end {closed:.4} m from the start: the circle does not close"
+    );
+    // Mid-loop: the travel within the loop is turned too, and frame by frame adds up to at once.
+    let start = ground(&walk, &c, 0.0);
+    let (mut moved, mut t) = (DVec3::ZERO, 0.0);
+    while t < 8.0 * length {
+        let next = (t + 0.37).min(8.0 * length);
+        moved += DVec3::from(motion_between(&walk, &c.rest, c.rig.hips, &travel, t, next));
+        t = next;
+        let (loops, within) = ((t / length).floor(), t.rem_euclid(length));
+        let inside = DQuat::from_rotation_y(loops * f64::from(turn)) * DVec3::from(ground(&walk, &c, within) - start);
+        let want = composed(step, turn, loops as usize) + inside;
+        let off = (moved - want).length();
+        assert!(
+            off < 1e-4,
+            "a turning walk at {t:.2} s: frame by frame the root is {off:.4} m from the composed loops: the travel within a loop turns with the loops before it"
+        );
+    }
+}
+
+/// The clip's root on the ground at a time within the loop.
+fn ground(clip: &common::model::Clip, c: &crate::rig::Character, seconds: f64) -> Vec3 {
+    let t = lab08_inverse_kinematics::given::rig::pose(clip, &c.rest, seconds)[c.rig.hips].translation;
+    Vec3::new(t.x, 0.0, t.z)
+}
+
+#[test]
+fn step5_travel_stays_on_the_ground() {
+    let c = character();
+    let walk = travelling(c.clip("walk"), &c.rest, c.rig.hips, SPEED, 0.0);
+    let travel = loop_travel(&walk, &c.rest, c.rig.hips);
+    assert!(
+        travel.displacement.y == 0.0,
+        "one loop's travel is on the ground: its y must be 0 ({})",
+        travel.displacement
+    );
+    let length = walk.duration_seconds();
+    for i in 1..12 {
+        let (from, to) = (0.13 * length, f64::from(i) * 0.29 * length);
+        let moved = motion_between(&walk, &c.rest, c.rig.hips, &travel, from, to);
+        assert!(
+            moved.y.abs() < 1e-6,
+            "the travel from {from:.2} s to {to:.2} s rises {:.4} m: root motion is on the ground; the hips' vertical bob stays in the pose (README, step 5)",
+            moved.y
+        );
+        let clip = lab08_inverse_kinematics::given::rig::pose(&walk, &c.rest, to.rem_euclid(length));
+        let mut pose = clip.clone();
+        play_in_place(&mut pose, &walk, &c.rest, c.rig.hips, to);
+        let (kept, was) = (pose[c.rig.hips].translation.y, clip[c.rig.hips].translation.y);
+        assert!(
+            (kept - was).abs() < 1e-6,
+            "played in place at {to:.2} s the hips are at height {kept:.4}, the clip's at {was:.4}: take out the ground travel only, keep the bob"
         );
     }
 }

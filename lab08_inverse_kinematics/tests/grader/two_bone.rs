@@ -56,7 +56,7 @@ fn random_chain(random: &mut Random) -> (TwoBone, f32) {
 }
 
 /// The three joints after the corrections, as a chain of parent-child frames.
-fn solved_points(job: &TwoBone, start: Quat, mid: Quat) -> [Vec3; 3] {
+pub fn solved_points(job: &TwoBone, start: Quat, mid: Quat) -> [Vec3; 3] {
     let (_, rs, s) = job.start.to_scale_rotation_translation();
     let (_, rm, m) = job.mid.to_scale_rotation_translation();
     let e = at(&job.end);
