@@ -190,8 +190,8 @@ fn coordinate_descent() -> String {
     c.finish("Coordinate descent on a bowl whose lines of equal height are tilted ellipses: from the start, move along x alone to the lowest point on that line, then along y alone, and so on. Each move is easy; the path zig-zags towards the lowest point, taking many small moves where the coordinates pull against each other.")
 }
 
-/// A chain of beads dragged by its head onto a point: each bead follows
-/// the one before it along the line to where it was, at its link's length.
+/// A chain of beads dragged by its head onto a point: the links keep their
+/// lengths, the tail leaves its pin (FABRIK's principle, on one drag).
 fn drag_a_chain() -> String {
     let link = 1.0f32;
     let mut before = vec![Vec2::ZERO];
@@ -233,14 +233,7 @@ fn drag_a_chain() -> String {
     c.rect_px(Rect { x: pin.x - 7.0, y: pin.y - 7.0, w: 14.0, h: 14.0 }, Stroke::solid(ink::Z, 2.0), "none");
     c.label(before[0], Vec2::new(0.0, 26.0), "where the tail was pinned", 12.0, Anchor::Middle, ink::Z);
     c.label(after[0], Vec2::new(-12.0, -8.0), "the tail, dragged off it", 12.0, Anchor::End, ink::INK);
-    c.text_px(
-        Vec2::new(690.0, 390.0),
-        "each bead moves towards where it was, to one link from the bead ahead (orange: each bead's move)",
-        12.0,
-        Anchor::End,
-        ink::INK,
-    );
-    c.finish("A chain of six beads, links of one unit, dragged by its head onto a new point. Each bead in turn moves along the line from the bead ahead of it towards where it was, to one link's length: every link keeps its length and the chain follows smoothly, but its tail leaves the pin it was on.")
+    c.finish("A chain of six beads, links of one unit, dragged by its head onto a new point: every link keeps its length and the chain follows smoothly, but its tail leaves the pin it was on.")
 }
 
 /// A clip that walks one unit forward while turning 60° a loop, played six
