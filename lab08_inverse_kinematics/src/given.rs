@@ -102,7 +102,8 @@ pub struct TwoBoneSolve {
     pub reached: bool,
 }
 
-/// Step 2's job, as ozz-animation's `IKAimJob` takes it.
+/// Step 2's job, after ozz-animation's `IKAimJob` (without its offset and
+/// twist angle; with a `limit` of our own).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Aim {
     /// The joint that turns, model space.
