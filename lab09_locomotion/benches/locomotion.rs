@@ -1,0 +1,2 @@
+//! Placeholder: the bench lands with the reference.
+fn main() {}
