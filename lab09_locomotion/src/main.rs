@@ -54,6 +54,7 @@ impl Steer {
         let (file, text) = options.machine.clone().unwrap_or_else(|| ("machine.toml".into(), DEFAULT_MACHINE.into()));
         let setup = Locomotion::new(model.skeleton.clone(), model.clips.clone(), &file, &text, options.settings)
             .map_err(|e| e.to_string())?;
+        steer::joint(&setup, &options.joint)?;
         // Your steps run here, once each, in order: a stub stops the demo now, and is named.
         demo::probe_steps(&setup);
         let stage = Stage::new(gl, &mut model, true, Skinning::REFERENCE)?;

@@ -161,7 +161,7 @@ pub fn weights(ui: &mut Ui, history: &History, states: &[String], height: f32) {
 /// Two characters' values over the last seconds (the second's where
 /// there is one), on a range that holds them all.
 pub fn values(ui: &mut Ui, history: &History, pick: fn(&Sample) -> [f32; 2], unit: &str, height: f32) {
-    let all = history.samples().flat_map(|s| pick(s)).filter(|v| v.is_finite());
+    let all = history.samples().flat_map(pick).filter(|v| v.is_finite());
     let (low, high) = all.fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
     let range = if low <= high { ((low - 1.0).floor(), (high + 1.0).ceil()) } else { (0.0, 1.0) };
     let (painter, Some(f)) = frame(ui, history, height, range, unit) else {

@@ -61,6 +61,14 @@ impl Steered {
     }
 }
 
+/// The node `--set joint=` names, or a line naming the joints there are.
+pub fn joint(setup: &Locomotion, name: &str) -> Result<usize, String> {
+    setup.skeleton.find(name).ok_or_else(|| {
+        let names: Vec<&str> = setup.skeleton.nodes.iter().map(|n| n.name.as_str()).collect();
+        format!("--set joint={name}: no such joint; the joints are: {}", names.join(", "))
+    })
+}
+
 /// The demo's characters and their input.
 pub struct Steering {
     pub main: Steered,
@@ -90,14 +98,8 @@ impl Steering {
     /// The characters from the options: `setup` for the first, the same
     /// with `compared` settings for the second.
     pub fn new(setup: Locomotion, compared: Option<Settings>, options: &Options) -> Result<Steering, String> {
-        let joint = setup.skeleton.find(&options.joint).ok_or_else(|| {
-            let names: Vec<&str> = setup.skeleton.nodes.iter().map(|n| n.name.as_str()).collect();
-            format!("--set joint={}: no such joint; the joints are: {}", options.joint, names.join(", "))
-        })?;
-        let ghost = match compared {
-            Some(settings) => Some(Steered::new(Locomotion { settings, ..setup.clone() }, GHOST_AT)),
-            None => None,
-        };
+        let joint = joint(&setup, &options.joint)?;
+        let ghost = compared.map(|settings| Steered::new(Locomotion { settings, ..setup.clone() }, GHOST_AT));
         let ghost = ghost.transpose().map_err(|e| e.to_string())?;
         Ok(Steering {
             main: Steered::new(setup, Vec3::ZERO).map_err(|e| e.to_string())?,
