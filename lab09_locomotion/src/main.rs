@@ -19,7 +19,7 @@ use std::sync::Arc;
 use common::app::{self, Args, Demo, Lab, LabKey, Scene};
 use common::camera::{Aabb, Camera};
 use common::gl::{LineRenderer, Overlay, SurfaceStyle};
-use glam::Vec3;
+use glam::{Mat4, Vec3};
 use lab03_cpu_skinning::given::stage::{Skinning, Stage};
 use lab09_locomotion::given::machine::DEFAULT_MACHINE;
 use lab09_locomotion::{Locomotion, Settings};
@@ -35,6 +35,8 @@ pub struct Steer {
     pub compare: Compare,
     pub show_trajectory: bool,
     pub follow: bool,
+    /// Seconds the panel's plots show.
+    pub span: f64,
     stage: Stage,
     lines: LineRenderer,
     overlay: Overlay,
@@ -65,6 +67,7 @@ impl Steer {
             compare: options.compare,
             show_trajectory: options.trajectory,
             follow: options.follow,
+            span: options.span,
             stage,
             lines: LineRenderer::new(gl).map_err(|e| e.to_string())?,
             overlay: Overlay::new(),
@@ -103,7 +106,7 @@ impl Lab for Steer {
         let mut bounds = Aabb::EMPTY;
         let characters = std::iter::once(&self.steering.main).chain(self.steering.ghost.as_ref());
         for s in characters {
-            let p = s.character.motion.position;
+            let p = draw::TURN.transform_point3(s.character.motion.position);
             bounds.add(p + Vec3::new(-0.9, 0.0, -0.9));
             bounds.add(p + Vec3::new(0.9, 1.9, 0.9));
         }
@@ -119,27 +122,29 @@ impl Lab for Steer {
     }
 
     fn follow(&self) -> Option<Vec3> {
-        self.follow.then_some(self.steering.main.character.motion.position)
+        self.follow.then(|| draw::TURN.transform_point3(self.steering.main.character.motion.position))
     }
 
     fn draw(&mut self, gl: &glow::Context, camera: &Camera) {
-        // The keys steer relative to the camera: "ahead" is away from it.
-        let back = camera.view.row(2).truncate();
+        // The keys steer relative to the camera: "ahead" is away from it (in the world, not turned).
+        let back = draw::TURN.inverse().transform_vector3(camera.view.row(2).truncate());
         let ahead = Vec3::new(-back.x, 0.0, -back.z);
         if ahead.length() > 1e-3 {
             self.steering.forward = ahead.normalize();
         }
         let main = &self.steering.main;
-        self.stage.skin(&main.character.world).unwrap_or_else(|e| panic!("{e}"));
+        let world: Vec<Mat4> = main.character.world.iter().map(|m| draw::TURN * *m).collect();
+        self.stage.skin(&world).unwrap_or_else(|e| panic!("{e}"));
         self.stage.draw(gl, camera, &SurfaceStyle::default());
         self.overlay.clear();
-        draw::ground(&mut self.overlay, &main.setup.settings.terrain, main.character.motion.position);
+        let mut shown = draw::Shown(&mut self.overlay);
+        draw::ground(&mut shown, &main.setup.settings.terrain, main.character.motion.position);
         if self.show_trajectory {
-            draw::trajectory(&mut self.overlay, &self.steering);
-            draw::feet(&mut self.overlay, &self.steering.main.character);
+            draw::trajectory(&mut shown, &self.steering);
+            draw::feet(&mut shown, &self.steering.main.character);
         }
         if let Some(ghost) = &self.steering.ghost {
-            draw::ghost(&mut self.overlay, &ghost.setup, &ghost.character);
+            draw::ghost(&mut shown, &ghost.setup, &ghost.character);
         }
         self.lines.draw(gl, camera, &self.overlay, false);
     }

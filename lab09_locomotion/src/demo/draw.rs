@@ -1,10 +1,13 @@
 //! What the 3D view draws besides the skinned character: the ground under
 //! it (lab 08's terrain, as lines), the trajectory behind it, the
 //! simulated character and its predicted path, the feet, and the second
-//! character's skeleton.
+//! character's skeleton. Everything is drawn turned by [`TURN`], as lab 08
+//! does: world +Z (where the character faces at the start, and along which
+//! lab 08's ground changes) goes from left to right in the view.
 
 use common::gl::Overlay;
-use glam::Vec3;
+use common::model::Skeleton;
+use glam::{Mat4, Vec3};
 use lab08_inverse_kinematics::Terrain;
 use lab09_locomotion::{Character, Locomotion};
 
@@ -19,6 +22,34 @@ pub const HELD: Vec3 = Vec3::new(0.2, 0.95, 0.3);
 pub const FREE: Vec3 = Vec3::new(0.95, 0.3, 0.3);
 pub const GHOST: Vec3 = Vec3::new(1.0, 0.55, 0.15);
 
+/// World to view: a quarter turn about +Y (+Z shown left to right, +X away
+/// from the camera).
+pub const TURN: Mat4 = Mat4::from_cols(
+    glam::Vec4::new(0.0, 0.0, -1.0, 0.0),
+    glam::Vec4::Y,
+    glam::Vec4::new(1.0, 0.0, 0.0, 0.0),
+    glam::Vec4::W,
+);
+
+/// The overlay, fed world-space points and drawing them turned by [`TURN`].
+pub struct Shown<'a>(pub &'a mut Overlay);
+
+impl Shown<'_> {
+    fn line(&mut self, a: Vec3, b: Vec3, color: Vec3, width: f32) {
+        self.0.line(TURN.transform_point3(a), TURN.transform_point3(b), color, width);
+    }
+    fn arrow(&mut self, a: Vec3, b: Vec3, color: Vec3, width: f32) {
+        self.0.arrow(TURN.transform_point3(a), TURN.transform_point3(b), color, width);
+    }
+    fn point(&mut self, p: Vec3, color: Vec3, size: f32) {
+        self.0.point(TURN.transform_point3(p), color, size);
+    }
+    fn skeleton(&mut self, skeleton: &Skeleton, world: &[Mat4], color: Vec3, width: f32) {
+        let turned: Vec<Mat4> = world.iter().map(|m| TURN * *m).collect();
+        self.0.skeleton(skeleton, &turned, color, width);
+    }
+}
+
 /// Half the side of the square of ground drawn around the character, metres.
 const REACH: f32 = 5.0;
 /// The grid's spacing, and the length of the pieces a line follows the ground by.
@@ -32,7 +63,7 @@ fn on_ground(terrain: &Terrain, x: f32, z: f32) -> Vec3 {
 
 /// The ground around `center` as a grid of lines that follow its height;
 /// the grid is fixed in the world (it does not slide with the character).
-pub fn ground(overlay: &mut Overlay, terrain: &Terrain, center: Vec3) {
+pub fn ground(overlay: &mut Shown, terrain: &Terrain, center: Vec3) {
     let snap = |v: f32| (v / CELL).round() * CELL;
     let (cx, cz) = (snap(center.x), snap(center.z));
     let lines = (2.0 * REACH / CELL) as i32;
@@ -51,7 +82,7 @@ pub fn ground(overlay: &mut Overlay, terrain: &Terrain, center: Vec3) {
 /// The trajectory: where the character was (a line), the simulated
 /// character now with its facing, the velocity the stick asks for, and
 /// where the simulation will be at the predicted times (dots joined).
-pub fn trajectory(overlay: &mut Overlay, steering: &Steering) {
+pub fn trajectory(overlay: &mut Shown, steering: &Steering) {
     let terrain = &steering.main.setup.settings.terrain;
     let lift = |p: Vec3| on_ground(terrain, p.x, p.z) + Vec3::Y * 0.02;
     let trail: Vec<Vec3> = steering.trail.iter().map(|(_, p)| lift(*p)).collect();
@@ -79,7 +110,7 @@ pub fn trajectory(overlay: &mut Overlay, steering: &Steering) {
 
 /// Each foot: a large green dot while held where it was planted, a small
 /// red one while free (a ring of the anchor while a released foot blends back).
-pub fn feet(overlay: &mut Overlay, ch: &Character) {
+pub fn feet(overlay: &mut Shown, ch: &Character) {
     for i in 0..2 {
         let plant = ch.plants[i];
         if plant.held {
@@ -94,7 +125,7 @@ pub fn feet(overlay: &mut Overlay, ch: &Character) {
 }
 
 /// The second character, as a skeleton with its feet.
-pub fn ghost(overlay: &mut Overlay, setup: &Locomotion, ch: &Character) {
+pub fn ghost(overlay: &mut Shown, setup: &Locomotion, ch: &Character) {
     overlay.skeleton(&setup.skeleton, &ch.world, GHOST, 2.5);
     for foot in ch.feet {
         overlay.point(foot, GHOST, 6.0);

@@ -15,7 +15,7 @@ pub const FIGURES: [Figure; 5] = [
         "steered-run",
         "The tour steered by its script: walk, run, a hard turn to the left: the trajectory behind (white), the \
          simulated character (cyan) and its prediction 0.2, 0.4 and 0.6 s ahead (yellow), feet held (green)",
-        120,
+        90,
     )
     .time(1.5)
     .set(&["script=tour"])
@@ -30,11 +30,12 @@ pub const FIGURES: [Figure; 5] = [
     .with(&["--panel", "--legend"]),
     Figure::still(
         "crossfade-vs-inertialization",
-        "A hip's angle through the tour's transitions: inertialized (green, one pose sampled, the offset decaying) \
-         and lab 07's crossfade (orange, two poses sampled and blended)",
+        "The right upper arm's turn as the tour stops and waves (grey lines: transitions firing): inertialized \
+         (green: one pose sampled, the old pose's offset decaying) against lab 07's crossfade (orange: two poses \
+         sampled and blended), which leaves later",
     )
-    .time(9.9)
-    .set(&["script=tour", "compare=crossfade"])
+    .time(6.9)
+    .set(&["script=tour", "compare=crossfade", "span=1.5", "joint=upper_arm_r"])
     .with(&["--panel"]),
     Figure::still(
         "planted-feet",
@@ -48,7 +49,7 @@ pub const FIGURES: [Figure; 5] = [
         "uneven-ground",
         "Running across lab 08's course (ramp, steps, rolling ground): feet planted on the ground under them",
     )
-    .time(3.0)
+    .time(1.6)
     .set(&["script=run", "ground=course"])
     .with(&["--legend", "--present"]),
 ];

@@ -65,6 +65,8 @@ pub struct Options {
     pub trajectory: bool,
     /// The camera follows the character.
     pub follow: bool,
+    /// Seconds the panel's plots show.
+    pub span: f64,
 }
 
 /// A small text file, or one line saying why not.
@@ -130,6 +132,7 @@ impl Options {
             machine,
             trajectory: args.setting_flag("trajectory", true)?,
             follow: args.setting_flag("follow", true)?,
+            span: args.setting_in("span", crate::demo::plot::SPAN, 1.0..=crate::demo::plot::SPAN)?,
         })
     }
 

@@ -97,19 +97,18 @@ pub fn ui(ui: &mut Ui, lab: &mut Steer) {
     blend_bars(ui, lab);
     let states: Vec<String> = lab.steering.main.setup.machine.states.iter().map(|s| s.name.clone()).collect();
     ui.label("Blend weights (idle, walk, run) and the state under them:");
-    plot::weights(ui, &lab.steering.history, &states, 110.0);
+    plot::weights(ui, &lab.steering.history, &states, (110.0, lab.span));
     if lab.compare != Compare::NoPlant {
         let second = if lab.compare == Compare::Crossfade { "; orange: lab 07's crossfade" } else { "" };
-        ui.label(format!(
-            "{}'s angle about its x axis, degrees (green: this character{second}):",
-            lab.steering.joint.1
-        ));
-        plot::values(ui, &lab.steering.history, |s| s.angles, "°", 90.0);
+        let axis = plot::main_axis(&lab.steering.history, lab.span);
+        let (joint, name) = (&lab.steering.joint.1, ["x", "y", "z"][axis]);
+        ui.label(format!("{joint}'s turn about its {name} axis, degrees (green: this character{second}):"));
+        plot::values(ui, &lab.steering.history, &|s| s.angles.map(|a| a[axis]), "°", (90.0, lab.span));
     }
     if lab.compare != Compare::Crossfade {
         let second = if lab.compare == Compare::NoPlant { "; orange: feet not held" } else { "" };
         ui.label(format!("A foot in contact sliding, cm/s (green: this character{second}):"));
-        plot::values(ui, &lab.steering.history, |s| s.slides, " cm/s", 90.0);
+        plot::values(ui, &lab.steering.history, &|s| s.slides, " cm/s", (90.0, lab.span));
     }
     feet(ui, lab);
     ui.separator();
@@ -138,6 +137,7 @@ fn settings(ui: &mut Ui, lab: &mut Steer) {
     }
     ui.checkbox(&mut lab.show_trajectory, "trajectory, prediction and feet");
     ui.checkbox(&mut lab.follow, "the camera follows");
+    ui.add(egui::Slider::new(&mut lab.span, 1.0..=plot::SPAN).text("plotted seconds"));
     if lab.steering.ghost.is_some() {
         let text = format!("orange: the same steering with {}", lab.compare.name());
         ui.colored_label(Color32::from_rgb(255, 140, 40), text);

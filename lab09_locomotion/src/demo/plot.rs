@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, pos2, vec2};
 
-/// How many seconds the plots show (a built-in script fits).
+/// The most seconds the plots show and the history keeps (a built-in script fits).
 pub const SPAN: f64 = 10.0;
 
 /// The gaits' colours (idle, walk, run), the characters' (first, second),
@@ -33,10 +33,13 @@ pub struct Sample {
     pub weights: [f32; 3],
     /// The machine's state.
     pub state: usize,
-    /// The plotted joint's angle, degrees (first, second character; NaN: none).
-    pub angles: [f32; 2],
+    /// The plotted joint's turn from rest as a rotation vector, degrees
+    /// (first, second character; NaN: none).
+    pub angles: [glam::Vec3; 2],
     /// The fastest sliding foot in contact, cm/s (NaN: none in contact).
     pub slides: [f32; 2],
+    /// A transition of the first character's fired in this frame.
+    pub fired: bool,
 }
 
 /// The samples of the last [`SPAN`] seconds.
@@ -72,6 +75,25 @@ impl History {
     }
 }
 
+/// The axis (0 x, 1 y, 2 z) about which the first character's plotted
+/// joint turned the most over the last `span` seconds: the one its angle plot shows.
+pub fn main_axis(history: &History, span: f64) -> usize {
+    let now = history.samples.back().map_or(0.0, |s| s.time);
+    let shown: Vec<glam::Vec3> =
+        history.samples().filter(|s| s.time >= now - span && s.angles[0].is_finite()).map(|s| s.angles[0]).collect();
+    let low = shown.iter().copied().fold(glam::Vec3::INFINITY, glam::Vec3::min);
+    let high = shown.iter().copied().fold(glam::Vec3::NEG_INFINITY, glam::Vec3::max);
+    let range = high - low;
+    // Ties go to the first axis: a joint that does not turn plots x.
+    let mut best = 0;
+    for axis in 1..3 {
+        if range[axis] > range[best] {
+            best = axis;
+        }
+    }
+    if range.is_finite() { best } else { 0 }
+}
+
 /// The colour of state `i`.
 pub fn state_color(i: usize) -> Color32 {
     STATE_COLORS[i % STATE_COLORS.len()]
@@ -81,21 +103,29 @@ pub fn state_color(i: usize) -> Color32 {
 struct Frame {
     inner: Rect,
     now: f64,
+    span: f64,
     low: f32,
     high: f32,
 }
 
 impl Frame {
     fn at(&self, t: f64, v: f32) -> Pos2 {
-        let x = self.inner.right() - ((self.now - t) / SPAN) as f32 * self.inner.width();
+        let x = self.inner.right() - ((self.now - t) / self.span) as f32 * self.inner.width();
         let y = (v - self.low) / (self.high - self.low).max(1e-6);
         pos2(x, self.inner.bottom() - y.clamp(0.0, 1.0) * self.inner.height())
     }
 }
 
-/// Allocates a plot of `height` with axis lines at `low` and `high`
-/// (labelled) and the caption; `None` before the first sample.
-fn frame(ui: &mut Ui, history: &History, height: f32, range: (f32, f32), unit: &str) -> (egui::Painter, Option<Frame>) {
+/// Allocates a plot of `height` showing the last `span` seconds, with axis
+/// lines at `low` and `high` (labelled), a grey line where a transition
+/// fired, and the caption; `None` before the first sample.
+fn frame(
+    ui: &mut Ui,
+    history: &History,
+    (height, span): (f32, f64),
+    range: (f32, f32),
+    unit: &str,
+) -> (egui::Painter, Option<Frame>) {
     let width = ui.available_width().max(120.0);
     let (rect, _) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
     let painter = ui.painter_at(rect);
@@ -108,28 +138,35 @@ fn frame(ui: &mut Ui, history: &History, height: f32, range: (f32, f32), unit: &
         let label = format!("{v:.0}{unit}");
         painter.text(pos2(inner.left() + 2.0, y), Align2::LEFT_BOTTOM, label, font.clone(), Color32::GRAY);
     }
-    let caption = format!("last {SPAN:.0} s, now at the right");
+    let caption = format!("last {span:.1} s, now at the right; grey: a transition fired");
     painter.text(pos2(inner.right(), rect.bottom() - 1.0), Align2::RIGHT_BOTTOM, caption, font, Color32::GRAY);
-    let now = history.samples.back().map(|s| s.time);
-    (painter, now.map(|now| Frame { inner, now, low: range.0, high: range.1 }))
+    let Some(now) = history.samples.back().map(|s| s.time) else {
+        return (painter, None);
+    };
+    let f = Frame { inner, now, span, low: range.0, high: range.1 };
+    for s in history.samples().filter(|s| s.fired && s.time >= now - span) {
+        painter.vline(f.at(s.time, 0.0).x, inner.y_range(), Stroke::new(1.0, Color32::from_gray(110)));
+    }
+    (painter, Some(f))
 }
 
 /// Draws one series, broken where it is NaN.
 fn series(painter: &egui::Painter, f: &Frame, points: impl Iterator<Item = (f64, f32)>, color: Color32) {
     let mut run: Vec<Pos2> = Vec::new();
+    let width = if color == CHARACTER_COLORS[1] { 1.5 } else { 2.5 };
     for (t, v) in points.chain(std::iter::once((0.0, f32::NAN))) {
-        if v.is_finite() {
+        if v.is_finite() && t >= f.now - f.span {
             run.push(f.at(t, v));
         } else if !run.is_empty() {
-            painter.line(std::mem::take(&mut run), Stroke::new(2.0, color));
+            painter.line(std::mem::take(&mut run), Stroke::new(width, color));
         }
     }
 }
 
 /// The gaits' weights (0 to 1) over the last seconds, and under them a
 /// band coloured by the machine's state, named where each state begins.
-pub fn weights(ui: &mut Ui, history: &History, states: &[String], height: f32) {
-    let (painter, Some(f)) = frame(ui, history, height, (0.0, 1.0), "") else {
+pub fn weights(ui: &mut Ui, history: &History, states: &[String], size: (f32, f64)) {
+    let (painter, Some(f)) = frame(ui, history, size, (0.0, 1.0), "") else {
         return;
     };
     let band =
@@ -137,7 +174,7 @@ pub fn weights(ui: &mut Ui, history: &History, states: &[String], height: f32) {
     let mut last: Option<(usize, f32)> = None;
     let mut label_end = f32::NEG_INFINITY;
     let font = FontId::proportional(10.0);
-    for s in history.samples() {
+    for s in history.samples().filter(|s| s.time >= f.now - f.span) {
         let x = f.at(s.time, 0.0).x;
         // Each state named where it begins, on the next row down when the
         // previous name is still in the way.
@@ -158,16 +195,18 @@ pub fn weights(ui: &mut Ui, history: &History, states: &[String], height: f32) {
     }
 }
 
-/// Two characters' values over the last seconds (the second's where
-/// there is one), on a range that holds them all.
-pub fn values(ui: &mut Ui, history: &History, pick: fn(&Sample) -> [f32; 2], unit: &str, height: f32) {
-    let all = history.samples().flat_map(pick).filter(|v| v.is_finite());
+/// Two characters' values over the last seconds (the second's, thinner,
+/// on top, where there is one), on a range that holds them all.
+pub fn values(ui: &mut Ui, history: &History, pick: &dyn Fn(&Sample) -> [f32; 2], unit: &str, size: (f32, f64)) {
+    let now = history.samples.back().map_or(0.0, |s| s.time);
+    let shown = history.samples().filter(|s| s.time >= now - size.1);
+    let all = shown.flat_map(pick).filter(|v| v.is_finite());
     let (low, high) = all.fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), v| (l.min(v), h.max(v)));
     let range = if low <= high { ((low - 1.0).floor(), (high + 1.0).ceil()) } else { (0.0, 1.0) };
-    let (painter, Some(f)) = frame(ui, history, height, range, unit) else {
+    let (painter, Some(f)) = frame(ui, history, size, range, unit) else {
         return;
     };
-    for (k, color) in CHARACTER_COLORS.iter().enumerate().rev() {
+    for (k, color) in CHARACTER_COLORS.iter().enumerate() {
         series(&painter, &f, history.samples().map(|s| (s.time, pick(s)[k])), *color);
     }
 }
@@ -177,7 +216,14 @@ mod tests {
     use super::*;
 
     fn sample(time: f64, state: usize) -> Sample {
-        Sample { time, weights: [0.0, 1.0, 0.0], state, angles: [1.0, f32::NAN], slides: [f32::NAN; 2] }
+        Sample {
+            time,
+            weights: [0.0, 1.0, 0.0],
+            state,
+            angles: [glam::Vec3::new(1.0, 0.0, 0.0), glam::Vec3::NAN],
+            slides: [f32::NAN; 2],
+            fired: false,
+        }
     }
 
     #[test]
@@ -187,8 +233,9 @@ mod tests {
             h.record(sample(f64::from(i) / 60.0, 0));
         }
         assert_eq!(h.samples().count(), 601, "10 s at 60 per second, both ends");
-        assert_eq!(h.mean_max(|s| s.angles[0]), Some((1.0, 1.0)));
-        assert_eq!(h.mean_max(|s| s.angles[1]), None);
+        assert_eq!(h.mean_max(|s| s.angles[0].x), Some((1.0, 1.0)));
+        assert_eq!(h.mean_max(|s| s.angles[1].x), None);
+        assert_eq!(main_axis(&h, SPAN), 0);
     }
 
     #[test]
@@ -200,8 +247,8 @@ mod tests {
         let states = vec!["stop".to_string(), "locomotion".to_string()];
         let ctx = egui::Context::default();
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
-            weights(ui, &h, &states, 100.0);
-            values(ui, &h, |s| s.angles, "°", 80.0);
+            weights(ui, &h, &states, (100.0, SPAN));
+            values(ui, &h, &|s| s.angles.map(|a| a.x), "°", (80.0, SPAN));
         });
         out.textures_delta.clear();
         let curves =

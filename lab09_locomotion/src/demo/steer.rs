@@ -16,9 +16,9 @@ pub const STEP: f64 = 1.0 / 30.0;
 /// breakpoint, `--time 1e30`) is dropped, not simulated.
 pub const MOST_STEPS: u32 = 4;
 /// Where the second character starts: beside the first, further from the
-/// camera (which looks at the start from +Z), so running along +X they do
-/// not hide each other.
-pub const GHOST_AT: Vec3 = Vec3::new(0.0, 0.0, -1.2);
+/// camera (world +X is away from it in the view), so that running along +Z
+/// they do not hide each other.
+pub const GHOST_AT: Vec3 = Vec3::new(1.2, 0.0, 0.0);
 /// Seconds of trail kept behind the character.
 const TRAIL: f64 = 3.0;
 
@@ -36,15 +36,15 @@ impl Steered {
         Ok(Steered { setup, character })
     }
 
-    /// The angle of node `joint` about its own x axis (the legs' hinge),
-    /// degrees from rest, in the animated pose (before root and feet).
-    fn angle(&self, joint: usize) -> f32 {
+    /// How node `joint` is turned from rest in the animated pose (before
+    /// root and feet): a rotation vector in its rest frame, the short way, degrees.
+    fn angle(&self, joint: usize) -> Vec3 {
         let rest = self.setup.rest[joint].rotation;
         let mut q = rest.inverse() * self.character.shown[joint].rotation;
         if q.w < 0.0 {
             q = -q;
         }
-        (2.0 * q.x.atan2(q.w)).to_degrees()
+        q.to_scaled_axis() * 180.0 / std::f32::consts::PI
     }
 
     /// The fastest a foot the clip says is in contact, now and a frame
@@ -182,16 +182,18 @@ impl Steering {
         let input = self.input(t, t + dt);
         self.input = input;
         let mut slides = [f32::NAN; 2];
-        let mut angles = [f32::NAN; 2];
+        let mut angles = [Vec3::NAN; 2];
+        let mut fired = false;
         for (k, s) in std::iter::once(&mut self.main).chain(self.ghost.as_mut()).enumerate() {
             let feet = (s.character.feet, s.character.contacts);
             let frame = lab09_locomotion::update(&s.setup, &mut s.character, &input, dt)?;
             slides[k] = s.slide(feet, dt);
             angles[k] = s.angle(self.joint.0);
             if k == 0
-                && let Some(fired) = frame.fired
+                && let Some(index) = frame.fired
             {
-                self.fired = Some((s.character.seconds, s.setup.machine.label(fired)));
+                self.fired = Some((s.character.seconds, s.setup.machine.label(index)));
+                fired = true;
             }
         }
         let ch = &self.main.character;
@@ -202,6 +204,7 @@ impl Steering {
             state: ch.machine.state,
             angles,
             slides,
+            fired,
         });
         self.trail.push_back((ch.seconds, ch.position));
         while self.trail.front().is_some_and(|(t, _)| *t < ch.seconds - TRAIL) {
