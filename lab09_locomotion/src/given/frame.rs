@@ -52,14 +52,21 @@ fn state_pose(setup: &Locomotion, player: &mut Player, blend: &Blend, state: usi
 /// Moves the players `dt` seconds on: the blend space's phase at `rate`,
 /// and the clips of `states`. Returns how far the blend space's feet carry
 /// the character (metres along its forward axis).
-fn advance(setup: &Locomotion, player: &mut Player, blend: &Blend, rate: f32, dt: f64, states: &[usize]) -> f32 {
+fn advance(
+    setup: &Locomotion,
+    player: &mut Player,
+    blend: &Blend,
+    rate: f32,
+    dt: f64,
+    states: [Option<usize>; 2],
+) -> f32 {
     let (a, b) = (setup.gaits[blend.lower], setup.gaits[blend.upper]);
     let step = dt * f64::from(rate);
     player.phase = advance_phase(player.phase, step, a.seconds, b.seconds, blend.weight);
     let cycle = cycle_seconds(a.seconds, b.seconds, blend.weight);
     let per_cycle =
         a.speed * a.seconds as f32 + (b.speed * b.seconds as f32 - a.speed * a.seconds as f32) * blend.weight;
-    for &s in states {
+    for s in states.into_iter().flatten() {
         if let Some(playing) = &mut player.states[s] {
             playing.seconds += dt;
         }
@@ -118,7 +125,7 @@ pub fn update_with(
                 // The new motion's velocity: one frame ahead on a copy of its players.
                 let ahead_dt = if ch.last_dt > 0.0 { ch.last_dt } else { 1.0 / 60.0 };
                 let mut ahead = ch.player.clone();
-                advance(setup, &mut ahead, &ch.blend, ch.rate, ahead_dt, &[new]);
+                advance(setup, &mut ahead, &ch.blend, ch.rate, ahead_dt, [Some(new), None]);
                 let next = state_pose(setup, &mut ahead, &ch.blend, new);
                 let new_velocity = Velocities::between(&now, &next, ahead_dt);
                 let old_velocity = Velocities::between(&ch.shown_before, &ch.shown, ch.last_dt);
@@ -135,9 +142,8 @@ pub fn update_with(
     ch.blend = (steps.blend_weights)(&setup.gaits, speed);
     ch.rate = (steps.playback_rate)(&setup.gaits, &ch.blend, speed);
     let state = ch.machine.state;
-    let fading: Vec<usize> = ch.fade.iter().map(|f| f.from).filter(|&f| f != state).collect();
-    let moving = [&[state][..], &fading[..]].concat();
-    let loco = advance(setup, &mut ch.player, &ch.blend, ch.rate, dt, &moving);
+    let fading = ch.fade.map(|f| f.from).filter(|&f| f != state);
+    let loco = advance(setup, &mut ch.player, &ch.blend, ch.rate, dt, [Some(state), fading]);
     let length = setup.state_clips[state].map(|c| setup.clips[c].duration_seconds());
     ch.machine.advance(machine, dt, length);
     // The pose: the state's, faded from the old one's (crossfade), offsets added (step 4).

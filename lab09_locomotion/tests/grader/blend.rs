@@ -9,7 +9,7 @@ pub fn gaits() -> Vec<Gait> {
     vec![
         Gait { clip: 0, speed: 0.0, seconds: 2.0 },
         Gait { clip: 1, speed: 1.26, seconds: 1.0 },
-        Gait { clip: 2, speed: 3.14, seconds: 2.0 / 3.0 },
+        Gait { clip: 2, speed: 3.1, seconds: 2.0 / 3.0 },
     ]
 }
 
@@ -33,8 +33,8 @@ pub fn judge_weights(f: fn(&[Gait], f32) -> Blend) -> Result<(), String> {
         (0.0, Blend { lower: 0, upper: 0, weight: 0.0 }, "at the slowest gait's speed, the slowest alone"),
         (0.63, Blend { lower: 0, upper: 1, weight: 0.5 }, "halfway between idle and walk"),
         (1.26, Blend { lower: 1, upper: 1, weight: 0.0 }, "exactly the walk's speed: the walk alone"),
-        (2.2, Blend { lower: 1, upper: 2, weight: 0.5 }, "halfway between walk and run"),
-        (3.14, Blend { lower: 2, upper: 2, weight: 0.0 }, "the run's speed: the run alone"),
+        (2.18, Blend { lower: 1, upper: 2, weight: 0.5 }, "halfway between walk and run"),
+        (3.1, Blend { lower: 2, upper: 2, weight: 0.0 }, "the run's speed: the run alone"),
         (
             5.0,
             Blend { lower: 2, upper: 2, weight: 0.0 },
@@ -83,6 +83,13 @@ pub fn judge_weights(f: fn(&[Gait], f32) -> Blend) -> Result<(), String> {
             ));
         }
     }
+    // A blend space with no idle (a user's walk and run): below the walk, the walk alone.
+    let moving = f(&g[1..], 0.5);
+    if moving.lower != 0 || moving.upper != 0 || !moving.weight.is_finite() || moving.weight.abs() > 1e-6 {
+        return Err(format!(
+            "blend_weights of walk and run alone, asked 0.5 m/s (below the slowest gait): expected the walk alone, got {moving:?}"
+        ));
+    }
     let one = f(&g[1..2], 3.0);
     if one.lower != 0 || one.upper != 0 || !one.weight.is_finite() {
         return Err(format!("blend_weights with a single gait must pick it, got {one:?}"));
@@ -114,7 +121,7 @@ pub fn feet_speed(g: &[Gait], b: &Blend, rate: f32) -> f32 {
 /// Step 2b's judge.
 pub fn judge_rate(weights: fn(&[Gait], f32) -> Blend, f: fn(&[Gait], &Blend, f32) -> f32) -> Result<(), String> {
     let g = gaits();
-    for speed in [0.3f32, 0.9, 1.26, 1.8, 2.5, 3.14, 4.0] {
+    for speed in [0.3f32, 0.9, 1.26, 1.8, 2.5, 3.1, 4.0] {
         let b = weights(&g, speed);
         let rate = f(&g, &b, speed);
         if !rate.is_finite() || rate <= 0.0 {

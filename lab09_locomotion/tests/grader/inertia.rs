@@ -7,7 +7,7 @@ use glam::{Quat, Vec3};
 use lab09_locomotion::given::{from_rotation_vector, rotation_vector};
 use lab09_locomotion::{Offsets, Velocities};
 
-use crate::kit::{RUN, RUN_SECONDS, course, pops, run_with, setup};
+use crate::kit::{RUN, RUN_SECONDS, course, crossfade, pops, run_with, setup};
 use crate::springs::decay;
 
 /// A random pose of `n` nodes; every other rotation stored as its negative
@@ -226,6 +226,12 @@ pub fn run_pops(steps: &lab09_locomotion::Steps) -> Result<(f32, f32, f32), Stri
 #[test]
 fn step4_no_pops_at_transitions() {
     let (at, max, median) = run_pops(&lab09_locomotion::STEPS).unwrap_or_else(|e| panic!("{e}"));
+    let shots = run_with(&lab09_locomotion::STEPS, &setup(crossfade(course())), RUN, RUN_SECONDS, 60.0)
+        .unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "step 4: with lab 07's crossfade instead, the largest jump at transitions is {:.2} rad/s",
+        pops(&shots).0
+    );
     eprintln!(
         "step 4: largest jump of a joint's angular velocity at transitions {at:.2} rad/s; between ordinary frames max {max:.2}, median {median:.3}"
     );

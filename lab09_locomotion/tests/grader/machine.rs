@@ -128,13 +128,13 @@ pub fn judge_choose(f: fn(&Machine, &MachineState, &Parameters) -> Option<usize>
             params(&m, 0.0, 0.0, &["wave"]),
             Some(1),
         ),
+        ("waving, the clip not ended: at_end waits", at(&m, "wave"), params(&m, 0.0, 0.0, &[]), None),
         (
             "the wave trigger while waving: a transition never enters the state it leaves",
             at(&m, "wave"),
             params(&m, 0.0, 0.0, &["wave"]),
             None,
         ),
-        ("waving, the clip not ended: at_end waits", at(&m, "wave"), params(&m, 0.0, 0.0, &[]), None),
         ("waving, the clip ended: at_end fires", ended("wave"), params(&m, 0.0, 0.0, &[]), Some(2)),
         (
             "the jump trigger and the wave's end on the same frame: priority 1 beats 0",
