@@ -1,7 +1,8 @@
 //! What both variants share and the lab does not ask you to write: the
 //! steps' inputs and answers ([`Motion`], [`Facing`], [`Gait`], [`Blend`],
 //! [`Offsets`], [`Plant`]), the settings and the one error ([`LocoError`])
-//! with the checks that raise it, the state machine's file ([`machine`]),
+//! with the checks that raise it, the state machine's file ([`machine`])
+//! and its state while it runs ([`running`]),
 //! scripted input ([`input`]), the character and its frame loop
 //! ([`character`]), and the legs that hold a planted foot ([`legs`]).
 
@@ -10,6 +11,7 @@ pub mod frame;
 pub mod input;
 pub mod legs;
 pub mod machine;
+pub mod running;
 
 use common::model::Transform;
 use glam::{Quat, Vec3};

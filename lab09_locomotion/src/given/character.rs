@@ -113,6 +113,9 @@ pub struct Locomotion {
     pub settings: Settings,
 }
 
+/// A clip whose hips move further than this over one loop (metres) travels.
+pub const TRAVELS: f32 = 0.01;
+
 /// The clips of the blend space, slowest first.
 pub const GAITS: [&str; 3] = ["idle", "walk", "run"];
 
@@ -123,13 +126,14 @@ impl Locomotion {
         Locomotion::new(model.skeleton, model.clips, "machine.toml", DEFAULT_MACHINE, settings)
     }
 
-    /// A set-up from a skeleton with lab 08's rig, in-place clips named
-    /// idle, walk and run, and a machine file (`file` names it in errors).
-    /// Each gait's speed is measured from its clip: lab 08's stride speed
-    /// makes it travel, lab 08's `loop_travel` measures the loop.
+    /// A set-up from a skeleton with lab 08's rig, clips named idle, walk and
+    /// run, and a machine file (`file` names it in errors). Each gait's speed
+    /// is measured from its clip by lab 08's `loop_travel`: a clip whose hips
+    /// travel (more than [`TRAVELS`] per loop) as it is, and is then played
+    /// in place; an in-place clip after lab 08's stride speed made it travel.
     pub fn new(
         skeleton: Skeleton,
-        clips: Vec<Clip>,
+        mut clips: Vec<Clip>,
         file: &str,
         machine: &str,
         settings: Settings,
@@ -143,10 +147,25 @@ impl Locomotion {
                 .iter()
                 .position(|c| c.name == name)
                 .ok_or_else(|| LocoError::Rig(format!("no `{name}` clip: the blend space needs idle, walk and run")))?;
-            let speed = rig::stride_speed(&clips[clip], &skeleton, &rig);
-            let moving = rig::travelling(&clips[clip], &rest, rig.hips, Vec3::Z * speed, 0.0);
-            let travel = lab08_inverse_kinematics::solution::loop_travel(&moving, &rest, rig.hips);
             let seconds = clips[clip].duration_seconds();
+            if seconds <= 0.0 {
+                return Err(LocoError::Rig(format!("the `{name}` clip has no length: a gait needs a cycle")));
+            }
+            let own = lab08_inverse_kinematics::solution::loop_travel(&clips[clip], &rest, rig.hips);
+            let travel = if own.displacement.length() > TRAVELS {
+                // The clip travels (root motion in its hips, as most exported
+                // locomotion does): measured as it is, then played in place.
+                let back = -own.displacement / seconds as f32;
+                let name = clips[clip].name.clone();
+                clips[clip] = rig::travelling(&clips[clip], &rest, rig.hips, back, 0.0);
+                clips[clip].name = name;
+                own
+            } else {
+                // An in-place clip (the built-in ones): lab 08's stride speed makes it travel.
+                let speed = rig::stride_speed(&clips[clip], &skeleton, &rig);
+                let moving = rig::travelling(&clips[clip], &rest, rig.hips, Vec3::Z * speed, 0.0);
+                lab08_inverse_kinematics::solution::loop_travel(&moving, &rest, rig.hips)
+            };
             gaits.push(Gait { clip, speed: travel.displacement.length() / seconds as f32, seconds });
         }
         check_gaits(&gaits)?;
