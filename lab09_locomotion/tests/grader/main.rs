@@ -5,6 +5,7 @@
 mod blend;
 mod feet;
 mod inertia;
+mod inputs;
 mod kit;
 mod machine;
 mod placement;
