@@ -4,7 +4,7 @@
 
 use common::model::{Skeleton, Transform};
 use glam::{Mat4, Vec3};
-use lab01_hierarchy::solution::world_matrices;
+use lab01_hierarchy::solution::{transform_to_matrix, world_matrices};
 use lab08_inverse_kinematics::given::rig::Rig;
 use lab08_inverse_kinematics::given::{TwoBone, apply};
 
@@ -13,11 +13,34 @@ pub fn ankles(world: &[Mat4], rig: &Rig) -> [Vec3; 2] {
     rig.legs.map(|leg| world[leg.foot].w_axis.truncate())
 }
 
+/// Recomputes the world matrices of `root`'s subtree from `pose`, as lab
+/// 01's forward loop would (parents first), leaving the others as they are.
+fn refresh(skeleton: &Skeleton, pose: &[Transform], world: &mut [Mat4], root: usize) {
+    for i in root..skeleton.nodes.len() {
+        let mut up = i;
+        while up > root {
+            match skeleton.nodes[up].parent {
+                Some(p) => up = p,
+                None => break,
+            }
+        }
+        if up != root {
+            continue;
+        }
+        let local = transform_to_matrix(&pose[i]);
+        world[i] = match skeleton.nodes[i].parent {
+            Some(p) => world[p] * local,
+            None => local,
+        };
+    }
+}
+
 /// Sends each ankle of `pose` (whose root already places the character in
 /// the world) to its world-space target: the pelvis moves by the smaller of
 /// the two feet's height changes (lab 08's rule), then lab 08's reference
 /// two-bone IK turns each leg, knees towards `forward`. Returns the world
-/// matrices after the legs moved, and whether each leg reached.
+/// matrices after the legs moved, and whether each leg reached. Only the
+/// subtrees that moved are recomputed after the first pass.
 pub fn reach(
     skeleton: &Skeleton,
     pose: &mut [Transform],
@@ -25,13 +48,14 @@ pub fn reach(
     targets: [Vec3; 2],
     forward: Vec3,
 ) -> (Vec<Mat4>, [bool; 2]) {
-    let before = world_matrices(skeleton, pose);
-    let now = ankles(&before, rig);
+    let mut world = world_matrices(skeleton, pose);
+    let now = ankles(&world, rig);
+    let clip_feet = rig.legs.map(|leg| world[leg.foot].to_scale_rotation_translation().1);
     let pelvis = (targets[0].y - now[0].y).min(targets[1].y - now[1].y);
     pose[rig.hips].translation.y += pelvis;
+    refresh(skeleton, pose, &mut world, rig.hips);
     let mut reached = [false; 2];
     for (i, leg) in rig.legs.iter().enumerate() {
-        let world = world_matrices(skeleton, pose);
         let knee = world[leg.shin].w_axis.truncate();
         let job = TwoBone::new(
             world[leg.thigh],
@@ -46,9 +70,10 @@ pub fn reach(
         apply(&mut pose[leg.thigh], answer.start);
         apply(&mut pose[leg.shin], answer.mid);
         reached[i] = answer.reached;
-        let (_, clip_foot, _) = before[leg.foot].to_scale_rotation_translation();
-        let (_, foot, _) = world_matrices(skeleton, pose)[leg.foot].to_scale_rotation_translation();
-        apply(&mut pose[leg.foot], (foot.inverse() * clip_foot).normalize());
+        refresh(skeleton, pose, &mut world, leg.thigh);
+        let (_, foot, _) = world[leg.foot].to_scale_rotation_translation();
+        apply(&mut pose[leg.foot], (foot.inverse() * clip_feet[i]).normalize());
+        refresh(skeleton, pose, &mut world, leg.foot);
     }
-    (world_matrices(skeleton, pose), reached)
+    (world, reached)
 }
