@@ -89,8 +89,8 @@ pub fn choose_transition(machine: &Machine, now: &MachineState, parameters: &Par
 /// did: a translation offset added to `to`'s gives `from`'s; a rotation
 /// offset is a turn in the parent's frame taking `to`'s rotation to
 /// `from`'s, as a rotation vector (`given::rotation_vector`) of at most
-/// half a turn; each offset's velocity makes `to` plus offset move at
-/// `from`'s velocity. On which side of a local rotation does a turn in the
+/// half a turn; each offset's velocity is `from`'s velocity less `to`'s
+/// (exact for translations, first-order for rotations). On which side of a local rotation does a turn in the
 /// parent's frame go, why must the turn be the short one, and what pops if
 /// the velocities are left at zero?
 pub fn start_offsets(
@@ -103,10 +103,11 @@ pub fn start_offsets(
     todo!("lab09 step 4: start_offsets")
 }
 
-/// Step 4b: `dt` seconds later: each offset and its velocity moved on by
-/// step 1a's spring with `halflife`, then the offsets added onto `pose`
-/// (the new state's pose, sampled alone), rotations as turns in the
-/// parent's frame. Why decay first and add second, and how many poses does
+/// Step 4b: leaves in `offsets` each offset and its velocity as they stand
+/// `dt` seconds later under step 1a's spring with `halflife`, and returns
+/// `pose` (the new state's pose, sampled alone, changed in place) with
+/// those offsets applied, rotations as turns in the parent's frame. Which
+/// comes first, the spring or the adding, and why? How many poses does
 /// this sample per frame, against lab 07's crossfade?
 pub fn inertialize(offsets: &mut Offsets, pose: &mut [Transform], halflife: f64, dt: f64) {
     todo!("lab09 step 4: inertialize")
@@ -116,8 +117,9 @@ pub fn inertialize(offsets: &mut Offsets, pose: &mut [Transform], halflife: f64,
 /// clip's `travel` (world space, this frame), then pulled towards the
 /// `simulated` position so that half the gap closes per
 /// `settings.halflife` whatever the frame rate (0: onto it at once), and
-/// never left further than `settings.limit` from it (brought back along the
-/// line to it). What share of the gap closes in one frame of `dt`?
+/// never left further than `settings.limit` from it: the limit applies
+/// after the pull (a character the pull leaves further away ends exactly at
+/// the limit, on the line to `simulated`). What share of the gap closes in one frame of `dt`?
 pub fn reconcile(position: Vec3, travel: Vec3, simulated: Vec3, settings: &Reconcile, dt: f64) -> Vec3 {
     todo!("lab09 step 5: reconcile")
 }
@@ -137,9 +139,12 @@ pub fn in_contact(foot: Vec3, before: Vec3, travel: Vec3, dt: f64, contact: &Con
 /// When contact begins the foot is held; while held its target stays put,
 /// unless the clip's foot (`animated`) has moved more than `planting.reach`
 /// away on the ground, which lets it go; when contact ends it is let go. A
-/// foot let go eases to `animated` over `planting.release` seconds
-/// (`plant.weight` from 1 to 0). The target never jumps, not even when
-/// contact begins again during a release. Where must a new hold start?
+/// foot let go eases to `animated` over `planting.release` seconds:
+/// `plant.weight` falls from 1 to 0 at an even rate, and the target's pull
+/// towards the anchor eases at both ends (no speed as the release starts or
+/// ends: blending by `plant.weight` itself jumps at the end). The target
+/// never jumps, not even when contact begins again during a release. Where
+/// must a new hold start?
 pub fn plant_foot(plant: &mut Plant, contact: bool, animated: Vec3, dt: f64, planting: &Planting) -> Vec3 {
     todo!("lab09 step 6: plant_foot")
 }

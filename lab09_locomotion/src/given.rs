@@ -123,7 +123,8 @@ impl Velocities {
         let angular = before
             .iter()
             .zip(after)
-            .map(|(b, a)| shortest(rotation_vector(a.rotation * b.rotation.inverse())) * scale)
+            // The turn in the node's own frame, then carried into the parent's.
+            .map(|(b, a)| b.rotation * shortest(rotation_vector(b.rotation.inverse() * a.rotation)) * scale)
             .collect();
         let linear = before.iter().zip(after).map(|(b, a)| (a.translation - b.translation) * scale).collect();
         Velocities { angular, linear }

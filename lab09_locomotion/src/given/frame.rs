@@ -7,7 +7,7 @@
 use common::model::Transform;
 use glam::{Quat, Vec3};
 use lab07_transitions::given::Playing;
-use lab07_transitions::solution::{advance_phase, blend_poses, cycle_seconds, masked_blend, synced_pose};
+use lab07_transitions::solution::{advance_phase, blend_poses, masked_blend, synced_pose};
 
 use super::character::{Character, Fade, Frame, Locomotion, Player, Transitions};
 use super::{Blend, Input, LocoError, Plant, Steps, Velocities, check_dt, legs};
@@ -49,29 +49,16 @@ fn state_pose(setup: &Locomotion, player: &mut Player, blend: &Blend, state: usi
     }
 }
 
-/// Moves the players `dt` seconds on: the blend space's phase at `rate`,
-/// and the clips of `states`. Returns how far the blend space's feet carry
-/// the character (metres along its forward axis).
-fn advance(
-    setup: &Locomotion,
-    player: &mut Player,
-    blend: &Blend,
-    rate: f32,
-    dt: f64,
-    states: [Option<usize>; 2],
-) -> f32 {
+/// Moves the players `dt` seconds on: the blend space's phase at `rate`
+/// (step 2b's), and the clips of `states`.
+fn advance(setup: &Locomotion, player: &mut Player, blend: &Blend, rate: f32, dt: f64, states: [Option<usize>; 2]) {
     let (a, b) = (setup.gaits[blend.lower], setup.gaits[blend.upper]);
-    let step = dt * f64::from(rate);
-    player.phase = advance_phase(player.phase, step, a.seconds, b.seconds, blend.weight);
-    let cycle = cycle_seconds(a.seconds, b.seconds, blend.weight);
-    let per_cycle =
-        a.speed * a.seconds as f32 + (b.speed * b.seconds as f32 - a.speed * a.seconds as f32) * blend.weight;
+    player.phase = advance_phase(player.phase, dt * f64::from(rate), a.seconds, b.seconds, blend.weight);
     for s in states.into_iter().flatten() {
         if let Some(playing) = &mut player.states[s] {
             playing.seconds += dt;
         }
     }
-    if cycle > 0.0 { per_cycle * (step / cycle) as f32 } else { 0.0 }
 }
 
 /// One frame of `dt` seconds (0 to 1) with `input`, through `steps`.
@@ -143,7 +130,11 @@ pub fn update_with(
     ch.rate = (steps.playback_rate)(&setup.gaits, &ch.blend, speed);
     let state = ch.machine.state;
     let fading = ch.fade.map(|f| f.from).filter(|&f| f != state);
-    let loco = advance(setup, &mut ch.player, &ch.blend, ch.rate, dt, [Some(state), fading]);
+    advance(setup, &mut ch.player, &ch.blend, ch.rate, dt, [Some(state), fading]);
+    // The blend space carries the character at `speed` (metres along its forward
+    // axis): step 2b's rate is what makes the clips' feet keep up with that, so a
+    // wrong rate shows as feet sliding over the ground, not as drift.
+    let loco = speed * dt as f32;
     let length = setup.state_clips[state].map(|c| setup.clips[c].duration_seconds());
     ch.machine.advance(machine, dt, length);
     // The pose: the state's, faded from the old one's (crossfade), offsets added (step 4).

@@ -112,7 +112,7 @@ pub fn judge_plant(f: fn(&mut Plant, bool, Vec3, f64, &Planting) -> Vec3) -> Res
             let jump = (target - before).length();
             if jump > 0.1 {
                 return Err(format!(
-                    "plant_foot at {t:.3} s ({}): the target jumps {:.1} cm in one frame: a hold must start where the foot shows, and a release must ease back to the clip's foot over the release time",
+                    "plant_foot at {t:.3} s ({}): the target jumps {:.1} cm in one frame: a hold must start where the foot shows, and a release must ease back to the clip's foot over the release time, with no speed at either end (ease the release: smoothstep-like, not linear in plant.weight)",
                     if contact { "in contact" } else { "let go" },
                     jump * 100.0
                 ));

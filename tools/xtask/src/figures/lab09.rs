@@ -147,7 +147,8 @@ fn damping_ratios() -> String {
 fn trajectory() -> String {
     let mut c = Canvas::new(700.0, 380.0, Vec2::new(-1.5, -0.3), Vec2::new(1.8, 1.0));
     // A character at the origin running +x at 2 m/s; the stick now asks 2 m/s along +y (up the page).
-    let (w, z) = (2.0 * LN_2 / 0.3, 1.0);
+    // The lab's defaults: velocity half-life 0.2 s, heading half-life 0.15 s.
+    let (w, z) = (2.0 * LN_2 / 0.2, 1.0);
     let step = 0.05;
     let vx = spring_path(2.0, 0.0, 0.0, w, z, step, 1.0);
     let vy = spring_path(0.0, 0.0, 2.0, w, z, step, 1.0);
@@ -159,11 +160,12 @@ fn trajectory() -> String {
         p += (v0 + v1) * 0.5 * step;
         path.push(p);
     }
-    let facing = spring_path(0.0, 0.0, PI / 2.0, 2.0 * LN_2 / 0.2, 1.0, step, 1.0);
+    let facing = spring_path(0.0, 0.0, PI / 2.0, 2.0 * LN_2 / 0.15, 1.0, step, 1.0);
     c.polyline(&[Vec2::new(-1.4, 0.0), Vec2::ZERO], Stroke::solid(ink::MUTED, 2.5));
     c.label(Vec2::new(-0.9, 0.0), Vec2::new(0.0, 20.0), "where it came from", 12.0, Anchor::Middle, ink::MUTED);
-    c.polyline(&path[..=15], Stroke::dashed(ink::Z, 2.0));
-    let ahead = [5usize, 10, 15];
+    c.polyline(&path[..=12], Stroke::dashed(ink::Z, 2.0));
+    // `given::PREDICTION`: 0.2, 0.4 and 0.6 s ahead.
+    let ahead = [4usize, 8, 12];
     for &i in &ahead {
         let ring = Vec2::new(2.0 * i as f32 * step, 0.0);
         c.circle(ring, 6.0, Stroke::solid(ink::MUTED, 1.5), "white");
@@ -196,8 +198,8 @@ fn trajectory() -> String {
         Anchor::Start,
         ink::HIGHLIGHT,
     );
-    c.label(path[15], Vec2::new(14.0, 4.0), "predicted (black: facing)", 13.0, Anchor::Start, ink::Z);
-    c.finish("Seen from above: a character running right at 2 m/s when the stick turns up the page. Its predicted positions a quarter, a half and three quarters of a second ahead (blue dots, with the facing as black arrows) curve round as the velocity follows the stick, not straight on (grey rings).")
+    c.label(path[12], Vec2::new(14.0, 4.0), "predicted (black: facing)", 13.0, Anchor::Start, ink::Z);
+    c.finish("Seen from above: a character running right at 2 m/s when the stick turns up the page. Its predicted positions 0.2, 0.4 and 0.6 s ahead, the lab's (blue dots, with the facing as black arrows), curve round as the velocity follows the stick with the default half-lives (velocity 0.2 s, facing 0.15 s), not straight on (grey rings).")
 }
 
 fn blend_space() -> String {
