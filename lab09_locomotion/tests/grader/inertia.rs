@@ -213,7 +213,7 @@ pub fn judge_inertialize(f: fn(&mut Offsets, &mut [Transform], f64, f64)) -> Res
 }
 
 #[test]
-fn step4_inertialize_moves_the_offsets_on_and_applies_them() {
+fn step4_inertialize_follows_the_spring() {
     judge_inertialize(lab09_locomotion::inertialize).or_fail();
 }
 
