@@ -155,6 +155,19 @@ impl OrbitCamera {
         self.target += (-right * dx + up * dy) * per_pixel;
     }
 
+    /// Keeps a travelling point in view: moves the target by as much as the
+    /// point moved since the last call (`followed` holds where it was, and
+    /// becomes `now`), so the user's turn, zoom and pan stay as they were.
+    /// A step that is not finite is not taken.
+    pub fn follow(&mut self, followed: &mut Option<Vec3>, now: Option<Vec3>) {
+        if let (Some(before), Some(now)) = (*followed, now)
+            && (now - before).is_finite()
+        {
+            self.target += now - before;
+        }
+        *followed = now;
+    }
+
     /// Eye position in world space.
     pub fn eye(&self) -> Vec3 {
         let dir = Vec3::new(self.yaw.sin() * self.pitch.cos(), self.pitch.sin(), self.yaw.cos() * self.pitch.cos());
@@ -224,6 +237,20 @@ mod tests {
         assert_eq!(Aabb::from_points(&[Vec3::ZERO]).radius(), 1e-3);
         assert_eq!(Aabb::from_points(&[Vec3::splat(1e3)]).radius(), 1e-2);
         assert_eq!(Aabb::from_points(&[Vec3::ZERO, Vec3::splat(2e-6)]).radius(), 3f32.sqrt() * 1e-6);
+    }
+
+    #[test]
+    fn following_moves_the_target_by_the_points_step() {
+        let mut cam = OrbitCamera::framing(&Aabb::from_points(&[Vec3::ZERO, Vec3::ONE]), 1.0);
+        let (start, yaw) = (cam.target, cam.yaw);
+        let mut followed = None;
+        cam.follow(&mut followed, Some(Vec3::new(5.0, 0.0, 0.0)));
+        assert_eq!(cam.target, start, "the first point only starts the following");
+        cam.follow(&mut followed, Some(Vec3::new(6.0, 0.0, 2.0)));
+        assert_eq!((cam.target - start, cam.yaw), (Vec3::new(1.0, 0.0, 2.0), yaw));
+        cam.follow(&mut followed, Some(Vec3::NAN));
+        cam.follow(&mut followed, Some(Vec3::ZERO));
+        assert_eq!(cam.target - start, Vec3::new(1.0, 0.0, 2.0), "a NaN step is not taken");
     }
 
     #[test]

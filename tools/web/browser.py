@@ -187,6 +187,14 @@ class Browser:
                 out.append(p["entry"].get("text", ""))
         return out
 
+    def key(self, code, key, vk, down):
+        """Presses (down) or releases one key, as the keyboard would: the page's
+        focused element gets keydown or keyup (`code` "KeyW", `key` "w", the
+        Windows key code 87)."""
+        self.call("Input.dispatchKeyEvent", {
+            "type": "rawKeyDown" if down else "keyUp", "code": code, "key": key,
+            "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk}, session=True)
+
     def screenshot(self, clip):
         """PNG bytes of the page rectangle clip = (x, y, w, h) in CSS pixels."""
         x, y, w, h = clip

@@ -21,6 +21,8 @@ pub(super) struct Capture<L: Lab> {
     lab: L,
     headless: Headless,
     orbit: Option<OrbitCamera>,
+    /// Where [`Lab::follow`] was at the last frame.
+    followed: Option<glam::Vec3>,
     viewport: Option<[i32; 4]>,
     size: (u32, u32),
     time: f64,
@@ -45,6 +47,7 @@ impl<L: Lab> Capture<L> {
             lab,
             headless,
             orbit: None,
+            followed: None,
             viewport: None,
             size: (w, h),
             time: 0.0,
@@ -113,6 +116,7 @@ impl<L: Lab> Capture<L> {
         let (vw, vh) = (viewport[2] as f32, viewport[3] as f32);
         let bounds = self.lab.bounds();
         let orbit = self.orbit.get_or_insert_with(|| OrbitCamera::framing(&bounds, vw / vh));
+        orbit.follow(&mut self.followed, self.lab.follow());
         let camera = orbit.camera(vw, vh);
         self.headless.target().bind(&gl);
         gl::begin_scene(&gl, [0, 0, w as i32, h as i32], background);

@@ -73,6 +73,12 @@ pub struct Args {
     #[arg(long, value_name = "DIR", conflicts_with_all = ["screenshot", "record"])]
     pub figures: Option<PathBuf>,
 
+    /// Scripted input for a lab steered from the keyboard (lab 09): a file
+    /// of times and stick values, read by the lab, so a screenshot or a
+    /// recording shows the same run every time. Other labs refuse it.
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+
     /// Whether `--size` was given on the command line (`--figures` keeps each
     /// figure's own size unless it was).
     #[arg(skip)]

@@ -2,9 +2,11 @@
 //! a window with an orbit camera and an egui side panel, or a headless
 //! screenshot or recording. A lab provides a [`Lab`]; the runner does the rest.
 //!
-//! Shared keys: Space pause, Left/Right step a frame, R reset, S screenshot,
-//! P projector mode, F1 help, Esc quit. Drag to orbit, right-drag to pan,
-//! wheel to zoom.
+//! Shared keys: Space pause, Left/Right (or `,`/`.`) step a frame, R reset,
+//! S (or F12) screenshot, P projector mode, F1 help, Esc quit. Drag to orbit,
+//! right-drag to pan, wheel to zoom. A steered lab takes some keys for itself
+//! ([`Lab::KEYS`], [`keys`]) and may have the camera follow its character
+//! ([`Lab::follow`]).
 //!
 //! Lecture kit: `--record` (GIF or PNGs, a fixed clock step), `--legend` and
 //! `--panel` (words painted into captures by egui on the headless context),
@@ -17,6 +19,7 @@ mod cli;
 mod figures;
 mod graphics;
 mod guard;
+pub mod keys;
 mod legend;
 #[cfg(not(target_arch = "wasm32"))]
 mod paint;
@@ -34,6 +37,7 @@ use std::sync::Arc;
 pub use cli::Args;
 pub use figures::{Figure, Kind};
 pub use guard::Stop;
+pub use keys::{HeldKeys, LabKey};
 pub use legend::{Key, Legend};
 pub use record::{MAX_FPS, MAX_FRAMES, gif_delay_cs};
 
@@ -74,6 +78,25 @@ pub trait Lab {
     /// [`Lab::bounds`] again).
     fn take_reframe(&mut self) -> bool {
         false
+    }
+    /// The keys this lab takes from the runner (none by default): a lab
+    /// steered from the keyboard takes WASD, the arrows, Shift... Each press
+    /// and release of one of them goes to [`Lab::key`] instead of the
+    /// runner, whose stand-ins then serve (`,`/`.` step a frame, F12 saves a
+    /// screenshot; see [`keys`]). A lab that takes keys also accepts
+    /// `--input FILE` (scripted input, read by the lab); any other refuses it.
+    const KEYS: &'static [LabKey] = &[];
+    /// A key of [`Lab::KEYS`] went down (`pressed`) or up. One press and one
+    /// release per key, however long it is held; when the window (or the
+    /// page) loses focus every held key is released, so nothing steers on
+    /// by itself. Keys typed into the side panel's fields are not sent.
+    fn key(&mut self, _key: LabKey, _pressed: bool) {}
+    /// The point the camera keeps in view, for a lab whose subject travels
+    /// (a steered character): each frame the orbit camera's target moves by
+    /// as much as this point moved, so the user's turn, zoom and pan stay.
+    /// `None` (the default) leaves the camera where the user put it.
+    fn follow(&self) -> Option<glam::Vec3> {
+        None
     }
     /// Extra lines for the F1 help panel: what the picture shows.
     fn help(&self) -> &str {
@@ -146,6 +169,9 @@ pub fn run_with_figures<L: Lab + 'static>(
     if let Some((key, _)) = args.settings.iter().find(|(k, _)| !keys.contains(&k.as_str())) {
         let known = if keys.is_empty() { "none".to_string() } else { keys.join(", ") };
         return failed(demo, &format!("--set {key}=...: no such setting; this demo knows: {known}"));
+    }
+    if L::KEYS.is_empty() && args.input.is_some() {
+        return failed(demo, "--input: this demo is not steered, so it takes no scripted input");
     }
     let scene = match load_scene(&args) {
         Ok(scene) => scene,

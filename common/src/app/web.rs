@@ -82,9 +82,11 @@ pub(super) fn show_stop(demo: &str, stop: &Stop) {
 
 /// Records on `<body>` that frame `n` was drawn: `data-frames`,
 /// `data-viewport` (the 3D view as x,y,w,h from the canvas's top left, in
-/// canvas pixels), `data-frame-ms` (the mean time between frames) and, on
-/// the first frame, `data-first-frame-ms` (since the page began to load).
-pub(super) fn frame_drawn(n: u32, viewport: [i32; 4], height: u32, mean_ms: f32) {
+/// canvas pixels), `data-frame-ms` (the mean time between frames), for a lab
+/// whose camera follows a point ([`Lab::follow`](super::Lab::follow))
+/// `data-follow` (x,y,z in metres: a test sees a steered character move)
+/// and, on the first frame, `data-first-frame-ms` (since the page began to load).
+pub(super) fn frame_drawn(n: u32, viewport: [i32; 4], height: u32, mean_ms: f32, follow: Option<glam::Vec3>) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -96,6 +98,9 @@ pub(super) fn frame_drawn(n: u32, viewport: [i32; 4], height: u32, mean_ms: f32)
     let _ = body.set_attribute("data-frames", &n.to_string());
     let _ = body.set_attribute("data-viewport", &format!("{x},{top},{w},{h}"));
     let _ = body.set_attribute("data-frame-ms", &format!("{mean_ms:.3}"));
+    if let Some(p) = follow {
+        let _ = body.set_attribute("data-follow", &format!("{:.3},{:.3},{:.3}", p.x, p.y, p.z));
+    }
     if n == 1
         && let Some(performance) = window.performance()
     {

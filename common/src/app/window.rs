@@ -11,6 +11,7 @@ use winit::window::WindowId;
 
 use super::graphics::{Graphics, create_graphics};
 use super::guard::guard;
+use super::keys::{self, Route, Router};
 use super::panel::{Shared, side_panel};
 use super::screenshot::advance;
 use super::{Args, Demo, Failure, Lab, MakeLab, Scene};
@@ -45,6 +46,10 @@ struct App<'a, L: Lab> {
     framed_for: Option<(i32, i32)>,
     started: Instant,
     failure: Option<Failure>,
+    /// The lab's claimed keys now down ([`Lab::KEYS`]).
+    router: Router,
+    /// Where [`Lab::follow`] was last frame.
+    followed: Option<glam::Vec3>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -110,6 +115,8 @@ impl<'a, L: Lab> App<'a, L> {
             framed_for: Some((0, 0)),
             started: Instant::now(),
             failure: None,
+            router: Router::default(),
+            followed: None,
         }
     }
 }
@@ -125,20 +132,24 @@ impl<L: Lab> App<'_, L> {
         event_loop.exit();
     }
 
-    fn key(&mut self, event: &KeyEvent, event_loop: &ActiveEventLoop) {
-        if event.state != ElementState::Pressed {
-            return;
-        }
+    /// A key the lab claimed goes to the lab, any other press to the runner.
+    fn key(&mut self, event: &KeyEvent, panel_has_keyboard: bool, event_loop: &ActiveEventLoop) {
         let PhysicalKey::Code(code) = event.physical_key else {
             return;
         };
+        let pressed = event.state == ElementState::Pressed;
+        let code = match self.router.route(code, pressed, panel_has_keyboard, L::KEYS) {
+            Route::Lab(told) => return self.tell_lab(told, event_loop),
+            Route::Runner(code) => code,
+            Route::Nowhere => return,
+        };
         match code {
             KeyCode::Space => self.paused = !self.paused,
-            KeyCode::ArrowRight => {
+            KeyCode::ArrowRight | KeyCode::Period => {
                 self.paused = true;
                 self.step += 1.0 / 30.0;
             }
-            KeyCode::ArrowLeft => {
+            KeyCode::ArrowLeft | KeyCode::Comma => {
                 self.paused = true;
                 self.step -= 1.0 / 30.0;
             }
@@ -148,14 +159,26 @@ impl<L: Lab> App<'_, L> {
                         self.fail(event_loop, stop.into());
                         return;
                     }
-                    self.orbit = OrbitCamera::framing(&lab.bounds(), self.aspect());
+                    let (bounds, followed) = (lab.bounds(), lab.follow());
+                    self.orbit = OrbitCamera::framing(&bounds, self.aspect());
+                    self.followed = followed;
                 }
             }
-            KeyCode::KeyS => self.take_screenshot = true,
+            KeyCode::KeyS | KeyCode::F12 => self.take_screenshot = true,
             KeyCode::KeyP => self.set_present(!self.present),
             KeyCode::F1 => self.show_help = !self.show_help,
             KeyCode::Escape => event_loop.exit(),
             _ => {}
+        }
+    }
+
+    /// Tells the lab of its keys' presses and releases.
+    fn tell_lab(&mut self, keys: Vec<(keys::LabKey, bool)>, event_loop: &ActiveEventLoop) {
+        let Some(lab) = self.lab.as_mut() else {
+            return;
+        };
+        if let Err(stop) = guard(|| keys.into_iter().for_each(|(key, pressed)| lab.key(key, pressed))) {
+            self.fail(event_loop, stop.into());
         }
     }
 
@@ -239,7 +262,7 @@ impl<L: Lab> App<'_, L> {
                 };
                 panel_right = side_panel(ui, shared, &mut *lab);
                 egui::Window::new("Help").open(show_help).show(ui.ctx(), |ui| {
-                    ui.label(KEYS_HELP);
+                    ui.label(keys::help(L::KEYS));
                     if !lab.help().is_empty() {
                         ui.separator();
                         ui.label(lab.help());
@@ -262,7 +285,9 @@ impl<L: Lab> App<'_, L> {
         let viewport = [left, 0, (size.width as i32 - left).max(1), size.height.max(1) as i32];
         if lab.take_reframe() || self.frames_drawn == 0 {
             self.orbit = OrbitCamera::framing(&lab.bounds(), viewport[2] as f32 / viewport[3] as f32);
+            self.followed = lab.follow();
         }
+        self.orbit.follow(&mut self.followed, lab.follow());
         let camera = self.orbit.camera(viewport[2] as f32, viewport[3] as f32);
         let gl_ctx = g.gl.clone();
         let background = if self.present { gl::PRESENT_BACKGROUND } else { gl::BACKGROUND };
@@ -279,18 +304,13 @@ impl<L: Lab> App<'_, L> {
         }
         self.frames_drawn += 1;
         #[cfg(target_arch = "wasm32")]
-        super::web::frame_drawn(self.frames_drawn, viewport, size.height, mean_ms);
+        super::web::frame_drawn(self.frames_drawn, viewport, size.height, mean_ms, self.followed);
         if self.args.frames.is_some_and(|n| self.frames_drawn >= n) {
             event_loop.exit();
         }
         g.window.request_redraw();
     }
 }
-
-const KEYS_HELP: &str = "Space: pause / play\nLeft / Right: step one frame back / forward\n\
-R: reset the demo and the camera\nS: save a screenshot of the 3D view (PNG)\n\
-P: projector mode (larger text, thicker lines, black background)\nF1: this help\nEsc: quit\n\
-Drag: orbit    Right-drag: pan    Wheel: zoom";
 
 /// Line widths and dot sizes are in pixels: scaled for projector mode and by
 /// the window's scale factor (as thick on a Retina screen as elsewhere).
@@ -354,7 +374,11 @@ impl<L: Lab> ApplicationHandler for App<'_, L> {
         let response = g.egui.on_window_event(&g.window, &event);
         let wants_keyboard = g.egui.egui_ctx.egui_wants_keyboard_input();
         match event {
-            WindowEvent::KeyboardInput { event, .. } if !wants_keyboard => self.key(&event, event_loop),
+            WindowEvent::KeyboardInput { event, .. } => self.key(&event, wants_keyboard, event_loop),
+            WindowEvent::Focused(false) => {
+                let released = self.router.release_all();
+                self.tell_lab(released.into_iter().map(|k| (k, false)).collect(), event_loop);
+            }
             WindowEvent::MouseInput { state: ElementState::Pressed, button, .. } if !response.consumed => {
                 self.drag = Some(button);
             }

@@ -16,6 +16,7 @@ mod lab05;
 mod lab06;
 mod lab07;
 mod lab08;
+mod lab09;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -39,6 +40,7 @@ fn all() -> Vec<(&'static str, Vec<Figure>)> {
         ("lab06_gpu_skinning", lab06::figures()),
         ("lab07_transitions", lab07::figures()),
         ("lab08_inverse_kinematics", lab08::figures()),
+        ("lab09_locomotion", lab09::figures()),
     ]
 }
 
