@@ -101,6 +101,9 @@ fn content_type(file: &Path) -> &'static str {
         "wasm" => "application/wasm",
         "md" | "txt" => "text/plain; charset=utf-8",
         "png" => "image/png",
+        // The handouts' figures: a browser draws an <img> of SVG only when
+        // it is served as SVG.
+        "svg" => "image/svg+xml",
         "css" => "text/css; charset=utf-8",
         _ => "application/octet-stream",
     }
@@ -135,6 +138,7 @@ mod tests {
         assert_eq!(file_for(&dir, "/lab01/%2e%2e/%2e%2e/x"), None);
         assert_eq!(file_for(&dir, "/missing.js"), None);
         assert_eq!(content_type(Path::new("a_bg.wasm")), "application/wasm");
+        assert_eq!(content_type(Path::new("figures/tree.svg")), "image/svg+xml");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
