@@ -84,9 +84,18 @@ pub(super) fn show_stop(demo: &str, stop: &Stop) {
 /// `data-viewport` (the 3D view as x,y,w,h from the canvas's top left, in
 /// canvas pixels), `data-frame-ms` (the mean time between frames), for a lab
 /// whose camera follows a point ([`Lab::follow`](super::Lab::follow))
-/// `data-follow` (x,y,z in metres: a test sees a steered character move)
-/// and, on the first frame, `data-first-frame-ms` (since the page began to load).
-pub(super) fn frame_drawn(n: u32, viewport: [i32; 4], height: u32, mean_ms: f32, follow: Option<glam::Vec3>) {
+/// `data-follow` (x,y,z in metres: a test sees a steered character move),
+/// `data-clock` (the seconds the demo's clock has advanced: a test holds a
+/// key for demo time, not wall time) and, on the first frame,
+/// `data-first-frame-ms` (since the page began to load).
+pub(super) fn frame_drawn(
+    n: u32,
+    viewport: [i32; 4],
+    height: u32,
+    mean_ms: f32,
+    follow: Option<glam::Vec3>,
+    clock: f64,
+) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -98,6 +107,7 @@ pub(super) fn frame_drawn(n: u32, viewport: [i32; 4], height: u32, mean_ms: f32,
     let _ = body.set_attribute("data-frames", &n.to_string());
     let _ = body.set_attribute("data-viewport", &format!("{x},{top},{w},{h}"));
     let _ = body.set_attribute("data-frame-ms", &format!("{mean_ms:.3}"));
+    let _ = body.set_attribute("data-clock", &format!("{clock:.3}"));
     if let Some(p) = follow {
         let _ = body.set_attribute("data-follow", &format!("{:.3},{:.3},{:.3}", p.x, p.y, p.z));
     }

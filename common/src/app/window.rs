@@ -50,6 +50,8 @@ struct App<'a, L: Lab> {
     router: Router,
     /// Where [`Lab::follow`] was last frame.
     followed: Option<glam::Vec3>,
+    /// Seconds the demo's clock has run (at most 0.1 s a frame).
+    clock: f64,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -117,6 +119,7 @@ impl<'a, L: Lab> App<'a, L> {
             failure: None,
             router: Router::default(),
             followed: None,
+            clock: 0.0,
         }
     }
 }
@@ -243,6 +246,7 @@ impl<L: Lab> App<'_, L> {
         if let Err(stop) = guard(|| lab.update(advance_by)) {
             return self.fail(event_loop, stop.into());
         }
+        self.clock += f64::from(advance_by);
 
         // The side panel: shared controls, then the lab's own.
         let mean_ms = 1000.0 * self.frame_times.iter().sum::<f32>() / self.frame_times.len() as f32;
@@ -304,7 +308,7 @@ impl<L: Lab> App<'_, L> {
         }
         self.frames_drawn += 1;
         #[cfg(target_arch = "wasm32")]
-        super::web::frame_drawn(self.frames_drawn, viewport, size.height, mean_ms, self.followed);
+        super::web::frame_drawn(self.frames_drawn, viewport, size.height, mean_ms, self.followed, self.clock);
         if self.args.frames.is_some_and(|n| self.frames_drawn >= n) {
             event_loop.exit();
         }
