@@ -277,9 +277,9 @@ pub fn expect_refusals(exe: &str, with_loader: bool) {
     if !with_loader {
         return;
     }
-    let text = std::env::temp_dir().join(format!("not-a-model-{}.txt", std::process::id()));
-    std::fs::write(&text, "just text\n").expect("temp file");
-    demo_refuses(exe, &["--model", &text.display().to_string()], &["not-a-model"]).or_fail();
+    let folder = crate::temp::TempFolder::new("refusals");
+    let text = folder.write("not-a-model.txt", "just text\n");
+    demo_refuses(exe, &["--model", &text], &["not-a-model"]).or_fail();
     if let Ok(entries) = std::fs::read_dir(format!("{TEST_MODELS}/invalid")) {
         // OutOfMemory.off included: refused as an OFF file before assimp sees it.
         for entry in entries.flatten() {
@@ -301,8 +301,7 @@ pub fn expect_robust_command_line(exe: &str, lab: &str, with_loader: bool, nan_s
     let started = std::time::Instant::now();
     expect_picture(exe, lab, &["--time", "1e30"]);
     assert!(started.elapsed().as_secs() < 60, "--time 1e30 took {:?}: jump the clock", started.elapsed());
-    let dir = std::env::temp_dir().join(format!("robust-{}-{lab}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = crate::temp::TempFolder::new(&format!("robust-{lab}"));
     let png = dir.join("x.png").display().to_string();
     if let Some(key) = nan_setting {
         demo_refuses(exe, &["--screenshot", &png, "--set", &format!("{key}=nan")], &["nan"]).or_fail();
@@ -371,7 +370,8 @@ pub fn expect_tiny_drawn_and_collapsed_refused(exe: &str, lab: &str) {
     expect_picture(exe, lab, &["--model", &tiny.display().to_string()]);
     std::fs::remove_file(tiny).ok();
     let zero = write(&format!("{lab}-zero"), &scaled_arm(0.0));
-    let png = std::env::temp_dir().join(format!("{lab}-zero-{}.png", std::process::id())).display().to_string();
+    let folder = crate::temp::TempFolder::new(&format!("{lab}-zero"));
+    let png = folder.file("zero.png");
     let args = ["--screenshot", png.as_str(), "--model", &zero.display().to_string()];
     demo_refuses(exe, &args, &["nothing can be drawn", "node `root` has a scale of [0, 0, 0]"]).or_fail();
     std::fs::remove_file(zero).ok();

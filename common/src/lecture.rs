@@ -22,12 +22,10 @@ pub struct Rendered {
     pub command: String,
 }
 
-/// A fresh, empty folder under the system's temporary folder.
-pub fn temp_folder(what: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("{what}-{}-{:?}", std::process::id(), std::thread::current().id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+/// A fresh, empty folder under the system's temporary folder, removed when
+/// dropped ([`TempFolder`](crate::temp::TempFolder)).
+pub fn temp_folder(what: &str) -> crate::temp::TempFolder {
+    crate::temp::TempFolder::new(what)
 }
 
 /// Every frame of a GIF, with its delay in hundredths of a second.

@@ -22,6 +22,7 @@ pub mod load;
 pub mod model;
 pub mod pose;
 pub mod shapes;
+pub mod temp;
 pub mod ui;
 
 /// A clock for frame and benchmark timing: `std::time::Instant`, or on the

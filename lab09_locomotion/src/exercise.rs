@@ -65,7 +65,7 @@ pub fn blend_weights(gaits: &[Gait], speed: f32) -> Blend {
 
 /// Step 2b: the playback rate (1 is each clip's own pace) at which the
 /// blend of step 2a, its two clips synced by phase (lab 07's
-/// `cycle_seconds`), moves its feet over the ground at `speed`. 1 when the
+/// `cycle_seconds`: `lab07_transitions::solution::cycle_seconds`), moves its feet over the ground at `speed`. 1 when the
 /// blend does not travel. How far does the synced blend travel in one of
 /// its cycles, and how long does that cycle take?
 pub fn playback_rate(gaits: &[Gait], blend: &Blend, speed: f32) -> f32 {
@@ -89,10 +89,11 @@ pub fn choose_transition(machine: &Machine, now: &MachineState, parameters: &Par
 /// did: a translation offset added to `to`'s gives `from`'s; a rotation
 /// offset is a turn in the parent's frame taking `to`'s rotation to
 /// `from`'s, as a rotation vector (`given::rotation_vector`) of at most
-/// half a turn; each offset's velocity is `from`'s velocity less `to`'s
-/// (exact for translations, first-order for rotations). On which side of a local rotation does a turn in the
-/// parent's frame go, why must the turn be the short one, and what pops if
-/// the velocities are left at zero?
+/// half a turn; each offset's velocity makes `to` with its offset move as
+/// `from` did (exactly for translations; for rotations to first order,
+/// angular velocities added like vectors). On which side of a local
+/// rotation does a turn in the parent's frame go, why must the turn be the
+/// short one, and what pops if the velocities are left at zero?
 pub fn start_offsets(
     offsets: &mut Offsets,
     from: &[Transform],
@@ -106,9 +107,8 @@ pub fn start_offsets(
 /// Step 4b: leaves in `offsets` each offset and its velocity as they stand
 /// `dt` seconds later under step 1a's spring with `halflife`, and returns
 /// `pose` (the new state's pose, sampled alone, changed in place) with
-/// those offsets applied, rotations as turns in the parent's frame. Which
-/// comes first, the spring or the adding, and why? How many poses does
-/// this sample per frame, against lab 07's crossfade?
+/// those offsets applied, rotations as turns in the parent's frame. How
+/// many poses does this sample per frame, against lab 07's crossfade?
 pub fn inertialize(offsets: &mut Offsets, pose: &mut [Transform], halflife: f64, dt: f64) {
     todo!("lab09 step 4: inertialize")
 }
