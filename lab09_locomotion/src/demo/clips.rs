@@ -135,3 +135,86 @@ pub fn blame(error: &str, chosen: &Chosen) -> String {
     let named: Vec<String> = GAITS.iter().zip(chosen).map(|(g, c)| format!("{g} `{c}`")).collect();
     format!("{error} (the gaits play {}: choose others with --set idle=, walk=, run=)", named.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `choose` on the built-in character with `--set` pairs.
+    fn choose_with(pairs: &[(&str, &str)], model: &mut Model) -> Result<Chosen, String> {
+        let settings = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        choose(&Args { settings, ..Args::default() }, model)
+    }
+
+    fn names(model: &Model) -> Vec<&str> {
+        model.clips.iter().map(|c| c.name.as_str()).collect()
+    }
+
+    #[test]
+    fn by_default_the_clips_keep_their_names() {
+        let mut model = common::character::build();
+        let before = model.clips.clone();
+        assert_eq!(choose_with(&[], &mut model).unwrap(), ["idle", "walk", "run"].map(String::from));
+        assert_eq!(model.clips, before, "nothing renamed, nothing added");
+    }
+
+    #[test]
+    fn a_chosen_clip_plays_under_the_gaits_name_and_keeps_its_own() {
+        let mut model = common::character::build();
+        let run = model.clips.iter().find(|c| c.name == "run").unwrap().clone();
+        let walk = model.clips.iter().find(|c| c.name == "walk").unwrap().clone();
+        let chosen = choose_with(&[("walk", "run"), ("run", "1")], &mut model).unwrap();
+        assert_eq!(chosen, ["idle", "run", "walk"].map(String::from), "by name, and by index (1 is walk)");
+        assert_eq!(names(&model), ["idle", "walk (replaced)", "run (replaced)", "wave", "walk", "run"]);
+        let played = |name: &str| model.clips.iter().find(|c| c.name == name).unwrap();
+        assert_eq!(played("walk").channels, run.channels, "the walk gait plays the run's keys");
+        assert_eq!(played("run").channels, walk.channels, "and the run gait the walk's");
+    }
+
+    #[test]
+    fn bad_gaits_are_refused_in_one_line_naming_the_option() {
+        let model = common::character::build();
+        let mut short = model.clone();
+        short.clips[3].duration_ticks = 0.05 * short.clips[3].ticks_per_second;
+        let mut hands = model.clone();
+        let legs: Vec<usize> = ["hips", "thigh_l", "shin_l", "foot_l", "thigh_r", "shin_r", "foot_r"]
+            .map(|n| model.skeleton.find(n).unwrap())
+            .to_vec();
+        hands.clips[3].channels.retain(|c| !legs.contains(&c.node));
+        for (mut m, set, says) in [
+            (
+                model.clone(),
+                ("run", "sprint"),
+                "--set run=sprint: no clip `sprint`; the clips are: idle, walk, run, wave",
+            ),
+            (model.clone(), ("idle", "9"), "--set idle=9: no clip"),
+            (short, ("walk", "wave"), "--set walk=wave: clip `wave` lasts 0.050 s, too short"),
+            (hands, ("walk", "wave"), "--set walk=wave: clip `wave` moves none of lab 08's rig (hips, thigh_l"),
+        ] {
+            let e = choose_with(&[set], &mut m).unwrap_err();
+            assert!(e.starts_with(says) && !e.contains('\n'), "{set:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_setups_refusal_names_the_chosen_clips() {
+        let chosen = ["idle", "run", "walk"].map(String::from);
+        let e = blame("the gaits must be in order of speed, slowest first", &chosen);
+        assert!(e.contains("walk `run`, run `walk`") && e.contains("--set idle="), "{e}");
+        let plain = ["idle", "walk", "run"].map(String::from);
+        assert_eq!(blame("x", &plain), "x", "nothing chosen, nothing added");
+    }
+
+    #[test]
+    fn each_gait_gets_one_line_with_its_speed() {
+        let mut model = common::character::build();
+        let chosen = choose_with(&[], &mut model).unwrap();
+        let setup = Locomotion::builtin(lab09_locomotion::Settings::default()).unwrap();
+        let lines = speeds(&setup, &chosen, &model.clips);
+        assert_eq!(lines.len(), 3);
+        assert!(
+            lines[1].starts_with(&format!("walk: clip `walk`, {:.2} m/s (in place", setup.gaits[1].speed)),
+            "{lines:?}"
+        );
+    }
+}
