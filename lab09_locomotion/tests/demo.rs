@@ -143,8 +143,8 @@ fn demo_stops_naming_the_step_while_stubs() {
 /// export gives them (`Armature|Idle`, `Armature|Walking`, `mixamo.com`),
 /// the walk given root motion at 1.5 m/s (its hips travel, as exported
 /// clips' do), plus `twitch` (0.05 s) and `nod` (the head only): a glTF
-/// file written here, its path.
-fn user_clips() -> String {
+/// file written here (`name`: one per test, as tests run in parallel), its path.
+fn user_clips(name: &str) -> String {
     use lab08_inverse_kinematics::given::rig::{self, Rig};
     let model = common::character::build();
     let named = |name: &str, new: &str| {
@@ -168,7 +168,7 @@ fn user_clips() -> String {
     nod.channels.retain(|c| c.node == head);
     assert!(!nod.channels.is_empty(), "the wave moves the head");
     let clips = [named("idle", "Armature|Idle"), walk, named("run", "mixamo.com"), twitch, nod];
-    common::gltf::writer::write("lab09-user-clips", &gltf::clips_file(&model.skeleton, &clips)).display().to_string()
+    common::gltf::writer::write(name, &gltf::clips_file(&model.skeleton, &clips)).display().to_string()
 }
 
 /// The demo run headless with `extra`: a picture or the stub's stop (both
@@ -208,7 +208,7 @@ fn demo_clips_from_a_file_play_the_gaits_chosen() {
     let builtin =
         lab09_locomotion::Locomotion::builtin(lab09_locomotion::Settings::default()).expect("the built-in set-up");
     let [idle, walk, run] = [0, 1, 2].map(|g| builtin.gaits[g].speed);
-    let file = user_clips();
+    let file = user_clips("lab09-user-clips");
     let from = format!("clips-from={file}");
     let (image, stderr) = run_demo(&[
         "--set",
@@ -246,7 +246,7 @@ fn demo_clips_from_a_file_play_the_gaits_chosen() {
 fn demo_clips_from_refuses_bad_input_in_one_line() {
     use common::gltf::writer::{arm, write};
     let png = std::env::temp_dir().join("lab09-refused-clips.png").display().to_string();
-    let file = user_clips();
+    let file = user_clips("lab09-user-clips-refused");
     let from = format!("clips-from={file}");
     let refuses = |extra: &[&str], mentions: &[&str]| {
         let args = [&["--screenshot", png.as_str()][..], extra].concat();
