@@ -1,7 +1,10 @@
 //! What both variants share and the lab does not ask you to write: a clip
 //! playing on its own clock ([`Playing`]), the state of a crossfade
 //! ([`Crossfade`], [`Fade`], [`Source`]), and sampling one playing clip with
-//! lab 04's and lab 05's reference solutions.
+//! lab 04's and lab 05's reference solutions; and clips read from other
+//! files onto this skeleton ([`clips`], the demos' `--set clips-from`).
+
+pub mod clips;
 
 use common::model::{Clip, Transform};
 use lab04_keyframes::given::{ClipCursors, Mode, PlaybackError, check_frame};

@@ -8,10 +8,13 @@
 //! panel shows the state, the pending transition, the blend weights and
 //! their plots. `--set compare=crossfade|no-plant` adds a second character
 //! (orange) steered the same way with lab 07's crossfade or feet not held.
+//! `--set clips-from=FILE` adds a file's clips, `--set walk=CLIP` (and
+//! `idle`, `run`) picks the clip a gait plays; each gait's measured speed is
+//! printed at start.
 
 mod demo;
 
-use demo::{draw, figures, options, panel, steer};
+use demo::{clips, draw, figures, options, panel, steer};
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -53,10 +56,14 @@ impl Steer {
         // Settings first: a typo is reported before any of your steps runs.
         let options = Options::read(args)?;
         let mut model = scene.model;
+        // A user's clips (`--set clips-from`) and which clip plays each gait.
+        let chosen = clips::choose(args, &mut model)?;
         let (file, text) = options.machine.clone().unwrap_or_else(|| ("machine.toml".into(), DEFAULT_MACHINE.into()));
         let setup = Locomotion::new(model.skeleton.clone(), model.clips.clone(), &file, &text, options.settings)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| clips::blame(&e.to_string(), &chosen))?;
         steer::joint(&setup, &options.joint)?;
+        // The speeds the blend space places its gaits at, measured from the clips.
+        clips::speeds(&setup, &chosen, &model.clips).iter().for_each(|line| eprintln!("{line}"));
         // Your steps run here, once each, in order: a stub stops the demo now, and is named.
         demo::probe_steps(&setup);
         let stage = Stage::new(gl, &mut model, true, Skinning::REFERENCE)?;

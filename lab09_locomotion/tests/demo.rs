@@ -4,6 +4,9 @@
 
 use common::grade::{DemoRun, Verdict, demo_refuses, demo_screenshot, expect_picture, expect_refusals};
 
+#[path = "demo/gltf.rs"]
+mod gltf;
+
 const DEMO: &str = env!("CARGO_BIN_EXE_lab09_locomotion");
 const README: &str = include_str!("../README.md");
 
@@ -133,5 +136,132 @@ fn demo_stops_naming_the_step_while_stubs() {
                 assert!(text.contains("lab09 step") && text.contains("exercise.rs"), "{extra:?}: {text}");
             }
         }
+    }
+}
+
+/// The built-in character's idle, walk and run under the names a user's
+/// export gives them (`Armature|Idle`, `Armature|Walking`, `mixamo.com`),
+/// the walk given root motion at 1.5 m/s (its hips travel, as exported
+/// clips' do), plus `twitch` (0.05 s) and `nod` (the head only): a glTF
+/// file written here (`name`: one per test, as tests run in parallel), its path.
+fn user_clips(name: &str) -> String {
+    use lab08_inverse_kinematics::given::rig::{self, Rig};
+    let model = common::character::build();
+    let named = |name: &str, new: &str| {
+        let clip = model.clips.iter().find(|c| c.name == name).expect("a built-in clip");
+        common::model::Clip { name: new.to_string(), ..clip.clone() }
+    };
+    let rest = rig::rest(&model.skeleton);
+    let hips = Rig::of(&model.skeleton).expect("the built-in rig").hips;
+    let mut walk = rig::travelling(&named("walk", "walk"), &rest, hips, glam::Vec3::Z * 1.5, 0.0);
+    walk.name = "Armature|Walking".to_string();
+    let mut twitch = named("walk", "twitch");
+    twitch.duration_ticks = 0.05 * twitch.ticks_per_second;
+    for ch in &mut twitch.channels {
+        ch.positions.retain(|k| k.time_ticks <= twitch.duration_ticks);
+        ch.rotations.retain(|k| k.time_ticks <= twitch.duration_ticks);
+        ch.scales.retain(|k| k.time_ticks <= twitch.duration_ticks);
+        ch.rotations.push(common::model::Key { time_ticks: twitch.duration_ticks, value: rest[ch.node].rotation });
+    }
+    let head = model.skeleton.find("head").expect("a head");
+    let mut nod = named("wave", "nod");
+    nod.channels.retain(|c| c.node == head);
+    assert!(!nod.channels.is_empty(), "the wave moves the head");
+    let clips = [named("idle", "Armature|Idle"), walk, named("run", "mixamo.com"), twitch, nod];
+    common::gltf::writer::write(name, &gltf::clips_file(&model.skeleton, &clips)).display().to_string()
+}
+
+/// The demo run headless with `extra`: a picture or the stub's stop (both
+/// print the gaits' speeds first), and its stderr.
+fn run_demo(extra: &[&str]) -> (Option<image::RgbaImage>, String) {
+    let png = std::env::temp_dir().join(format!("lab09-clips-{}-{}.png", std::process::id(), extra.len()));
+    let shot = png.display().to_string();
+    let args = [&["--screenshot", shot.as_str(), "--size", "320x240"][..], extra].concat();
+    let out = common::grade::run_headless(DEMO, &args).expect("the demo starts");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{extra:?}: a raw panic:\n{stderr}");
+    match out.status.code() {
+        Some(0) => {
+            let image = image::open(&png).expect("the screenshot").to_rgba8();
+            std::fs::remove_file(&png).ok();
+            (Some(image), stderr)
+        }
+        Some(2) if stderr.contains("lab09 step") => (None, stderr),
+        code => panic!("{extra:?}: exited with {code:?}:\n{stderr}"),
+    }
+}
+
+/// The line the demo printed for `gait`, checked to name `clip` and `speed`.
+fn expect_gait(stderr: &str, gait: &str, clip: &str, speed: f32) {
+    let line = stderr.lines().find(|l| l.starts_with(&format!("{gait}: "))).unwrap_or_else(|| {
+        panic!("expected a line for the {gait} gait, got:\n{stderr}");
+    });
+    let want = format!("{gait}: clip `{clip}`, {speed:.2} m/s");
+    assert!(line.starts_with(&want), "expected `{want} ...`, got `{line}`");
+}
+
+/// A user's file of clips plays the gaits chosen by `--set idle/walk/run`,
+/// and each gait's speed is measured from its clip: the walk's from its
+/// root motion (1.5 m/s), the others as the built-in clips' are.
+#[test]
+fn demo_clips_from_a_file_play_the_gaits_chosen() {
+    let builtin =
+        lab09_locomotion::Locomotion::builtin(lab09_locomotion::Settings::default()).expect("the built-in set-up");
+    let [idle, walk, run] = [0, 1, 2].map(|g| builtin.gaits[g].speed);
+    let file = user_clips("lab09-user-clips");
+    let from = format!("clips-from={file}");
+    let (image, stderr) = run_demo(&[
+        "--set",
+        &from,
+        "--set",
+        "idle=Armature|Idle",
+        "--set",
+        "walk=Armature|Walking",
+        "--set",
+        "run=mixamo.com",
+        "--set",
+        "script=tour",
+        "--time",
+        "3",
+    ]);
+    expect_gait(&stderr, "idle", "Armature|Idle", idle);
+    expect_gait(&stderr, "walk", "Armature|Walking", 1.5);
+    assert!(stderr.contains("(from its root motion"), "the walk travels: {stderr}");
+    expect_gait(&stderr, "run", "mixamo.com", run);
+    assert!(!stderr.contains("skipped"), "every channel names a node of this skeleton: {stderr}");
+    if let Some(image) = image {
+        assert!(common::grade::coverage(&image) > 0.003, "the screenshot is nearly empty");
+    }
+    // Without the gaits named, the built-in clips play; `--set walk=run` picks one by name.
+    let (_, stderr) = run_demo(&["--set", &from]);
+    expect_gait(&stderr, "walk", "walk", walk);
+    let (_, stderr) = run_demo(&["--set", "walk=run"]);
+    expect_gait(&stderr, "walk", "run", run);
+    expect_gait(&stderr, "run", "run", run);
+    std::fs::remove_file(file).ok();
+}
+
+/// Each bad file or gait is one line naming the option and what to do.
+#[test]
+fn demo_clips_from_refuses_bad_input_in_one_line() {
+    use common::gltf::writer::{arm, write};
+    let png = std::env::temp_dir().join("lab09-refused-clips.png").display().to_string();
+    let file = user_clips("lab09-user-clips-refused");
+    let from = format!("clips-from={file}");
+    let refuses = |extra: &[&str], mentions: &[&str]| {
+        let args = [&["--screenshot", png.as_str()][..], extra].concat();
+        demo_refuses(DEMO, &args, mentions).or_fail();
+    };
+    refuses(&["--set", "clips-from=/no/such/clips.gltf"], &["--set clips-from", "/no/such/clips.gltf", "no such file"]);
+    let skin = write("lab09-skin-only", &arm("LINEAR", true, None)).display().to_string();
+    refuses(&["--set", &format!("clips-from={skin}")], &["--set clips-from=", "lab09-skin-only", "no clips"]);
+    let other = write("lab09-other-rig", &arm("LINEAR", false, Some(0.0))).display().to_string();
+    refuses(&["--set", &format!("clips-from={other}")], &["--set clips-from=", "lab 08's rig", "hips, thigh_l"]);
+    refuses(&["--set", &from, "--set", "walk=twitch"], &["--set walk=twitch", "too short", "0.1 s"]);
+    refuses(&["--set", &from, "--set", "run=nod"], &["--set run=nod", "none of lab 08's rig"]);
+    refuses(&["--set", &from, "--set", "run=Running"], &["--set run=Running", "no clip", "Armature|Walking"]);
+    refuses(&["--set", "walk=run", "--set", "run=walk"], &["order of speed", "walk `run`", "--set idle="]);
+    for f in [file, skin, other] {
+        std::fs::remove_file(f).ok();
     }
 }

@@ -1,6 +1,7 @@
-//! The demo's parts: its settings, the steered characters, what the 3D
+//! The demo's parts: its settings, a user's own clips (`clips`), the steered characters, what the 3D
 //! view and the panel draw, the plots, and the lecture figures.
 
+pub mod clips;
 pub mod draw;
 pub mod figures;
 pub mod options;
