@@ -19,6 +19,7 @@
 //! two-bone IK).
 
 pub mod exercise;
+pub mod fast;
 pub mod given;
 pub mod solution;
 
