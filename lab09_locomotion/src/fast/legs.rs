@@ -6,10 +6,13 @@
 //! character the root, the hips and three joints per leg, 8 of the 23.
 //! [`Legs`] lists those nodes once per set-up (parents first, each with its
 //! parent's place in the list), and which of them each change moves: the
-//! pelvis moves all but the root, a leg's two-bone solve its own thigh,
-//! shin and foot, a foot's correction the foot alone. Each step recomputes
-//! just those, from local transforms read out of the struct-of-arrays pose
-//! once and written back once. The solves are lab 08's fast two-bone IK.
+//! pelvis moves all but the root (by one world vector: their matrices are
+//! shifted, not recomputed), a leg's two-bone solve its own thigh, shin and
+//! foot (recomputed), a foot's correction nothing the legs read again (the
+//! ankle stays where it is). So 14 matrices a frame where the given legs
+//! make 23 and then recompute subtrees, from local transforms read out of
+//! the struct-of-arrays pose once and written back once. The solves are
+//! lab 08's fast two-bone IK.
 
 use common::model::{Skeleton, Transform};
 use glam::{Mat4, Quat, Vec3};
@@ -31,10 +34,9 @@ pub struct Legs {
     joints: [[usize; 3]; 2],
     /// Per leg, its knee's hinge in the shin's frame.
     knee_axes: [Vec3; 2],
-    /// Entries in the hips' subtree, in each thigh's and in each foot's.
+    /// Entries in the hips' subtree and in each thigh's.
     under_hips: Vec<bool>,
     under_thigh: [Vec<bool>; 2],
-    under_foot: [Vec<bool>; 2],
 }
 
 /// The world matrices and local transforms of [`Legs`]'s nodes while a
@@ -75,17 +77,7 @@ impl Legs {
         let joints = rig.legs.map(|l| [entry(l.thigh), entry(l.shin), entry(l.foot)]);
         let under_hips = subtree(hips, &parents);
         let under_thigh = joints.map(|j| subtree(j[0], &parents));
-        let under_foot = joints.map(|j| subtree(j[2], &parents));
-        Legs {
-            nodes,
-            parents,
-            hips,
-            joints,
-            knee_axes: rig.legs.map(|l| l.knee_axis),
-            under_hips,
-            under_thigh,
-            under_foot,
-        }
+        Legs { nodes, parents, hips, joints, knee_axes: rig.legs.map(|l| l.knee_axis), under_hips, under_thigh }
     }
 
     /// Reads the legs' local transforms out of `pose` and computes their
@@ -127,7 +119,14 @@ impl Legs {
         let clip_feet = self.joints.map(|j| rotation(&s.world[j[2]]));
         let pelvis = (targets[0].y - now[0].y).min(targets[1].y - now[1].y);
         s.locals[self.hips].translation.y += pelvis;
-        self.refresh(s, Some(&self.under_hips));
+        // Moving the hips by `pelvis` in its parent's frame moves it and
+        // everything under it by the same world vector: a translation of
+        // their matrices, not a recomputation.
+        let up = Vec3::Y * pelvis;
+        let shift = self.parents[self.hips].map_or(up, |p| s.world[p].transform_vector3(up));
+        for (w, _) in s.world.iter_mut().zip(&self.under_hips).filter(|(_, under)| **under) {
+            w.w_axis += shift.extend(0.0);
+        }
         for (i, &[thigh, shin, foot]) in self.joints.iter().enumerate() {
             let knee = s.world[shin].w_axis.truncate();
             let job = TwoBone::new(
@@ -144,8 +143,9 @@ impl Legs {
             apply(&mut s.locals[shin], answer.mid);
             self.refresh(s, Some(&self.under_thigh[i]));
             let turned = rotation(&s.world[foot]);
+            // The foot's turn moves nothing the legs need (the ankle stays,
+            // the toes are not among the nodes): its matrix is not recomputed.
             apply(&mut s.locals[foot], (turned.inverse() * clip_feet[i]).normalize());
-            self.refresh(s, Some(&self.under_foot[i]));
         }
         for (&node, t) in self.nodes.iter().zip(&s.locals) {
             lanes::set(pose, node, t);
