@@ -15,7 +15,7 @@
 //! lab 08's fast two-bone IK.
 
 use common::model::{Skeleton, Transform};
-use glam::{Mat4, Quat, Vec3};
+use glam::{Affine3A, Mat4, Quat, Vec3};
 use lab04_keyframes::fast::FastPose;
 use lab08_inverse_kinematics::Rig;
 use lab08_inverse_kinematics::given::TwoBone;
@@ -43,7 +43,9 @@ pub struct Legs {
 /// frame runs (kept by the caller between frames, so never allocated per frame).
 #[derive(Clone, Debug, Default)]
 pub struct LegScratch {
-    world: Vec<Mat4>,
+    /// Affine, not 4x4: a frame never needs the projective row, and an
+    /// affine product is 12 numbers, not 16.
+    world: Vec<Affine3A>,
     locals: Vec<Transform>,
 }
 
@@ -85,13 +87,13 @@ impl Legs {
     pub fn start(&self, pose: &FastPose, s: &mut LegScratch) -> [Vec3; 2] {
         s.locals.clear();
         s.locals.extend(self.nodes.iter().map(|&i| pose.transform(i)));
-        s.world.resize(self.nodes.len(), Mat4::IDENTITY);
+        s.world.resize(self.nodes.len(), Affine3A::IDENTITY);
         self.refresh(s, None);
         self.ankles(s)
     }
 
     fn ankles(&self, s: &LegScratch) -> [Vec3; 2] {
-        self.joints.map(|j| s.world[j[2]].w_axis.truncate())
+        self.joints.map(|j| s.world[j[2]].translation.into())
     }
 
     /// Recomputes the entries flagged in `which` (all with `None`), parents first.
@@ -101,7 +103,7 @@ impl Legs {
                 continue;
             }
             let t = &s.locals[k];
-            let local = Mat4::from_scale_rotation_translation(t.scale, t.rotation, t.translation);
+            let local = Affine3A::from_scale_rotation_translation(t.scale, t.rotation, t.translation);
             s.world[k] = match self.parents[k] {
                 Some(p) => s.world[p] * local,
                 None => local,
@@ -125,14 +127,14 @@ impl Legs {
         let up = Vec3::Y * pelvis;
         let shift = self.parents[self.hips].map_or(up, |p| s.world[p].transform_vector3(up));
         for (w, _) in s.world.iter_mut().zip(&self.under_hips).filter(|(_, under)| **under) {
-            w.w_axis += shift.extend(0.0);
+            w.translation += glam::Vec3A::from(shift);
         }
         for (i, &[thigh, shin, foot]) in self.joints.iter().enumerate() {
-            let knee = s.world[shin].w_axis.truncate();
+            let knee = Vec3::from(s.world[shin].translation);
             let job = TwoBone::new(
-                s.world[thigh],
-                s.world[shin],
-                s.world[foot],
+                Mat4::from(s.world[thigh]),
+                Mat4::from(s.world[shin]),
+                Mat4::from(s.world[foot]),
                 targets[i],
                 knee + forward * 0.5,
                 self.knee_axes[i],
@@ -155,7 +157,7 @@ impl Legs {
 }
 
 /// The rotation of a world matrix, as `legs::reach` takes it.
-fn rotation(m: &Mat4) -> Quat {
+fn rotation(m: &Affine3A) -> Quat {
     m.to_scale_rotation_translation().1
 }
 
