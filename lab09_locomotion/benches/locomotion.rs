@@ -24,9 +24,11 @@
 //! It prints a table and one `RESULT loco PATH WORKLOAD NS_PER_CHARACTER`
 //! line per row, medians of this run (the machine's load makes them noisy).
 //!
-//! With `INSTRUCTIONS=update_one:KERNEL:REPS` (`common::bench::CountRequest`,
-//! CI's `.ci/instructions`) it runs only the fast frame on that kernel, one
-//! 8-second loop (480 frames) per repetition, and nothing else.
+//! With `INSTRUCTIONS=WORKLOAD:KERNEL:REPS` (`common::bench::CountRequest`,
+//! CI's `.ci/instructions`; WORKLOAD `update_one` or `crowd_1000`, KERNEL
+//! one of lab 04's or `reference`) it runs only that frame, and nothing
+//! else: for valgrind's count, or for `perf stat`'s CPU time on a machine
+//! too busy for wall-clock medians.
 
 use std::hint::black_box;
 
@@ -228,30 +230,57 @@ fn fast_rows(setup: &Locomotion, group: &mut criterion::BenchmarkGroup<criterion
     });
 }
 
-/// CI's instruction count: the fast frame on the asked kernel, one loop of
-/// [`LOOP_FRAMES`] frames per repetition, nothing else.
+/// CI's instruction count: the frame on the asked kernel (a fast kernel,
+/// or `reference` for `solution::update`, to compare), nothing else.
+/// `update_one`: one character, one loop of [`LOOP_FRAMES`] frames per
+/// repetition; `crowd_1000`: 1,000 characters at their own points of the
+/// loop, one frame each per repetition. Units: character frames.
 fn count(request: &CountRequest) {
+    const WORKLOADS: [&str; 2] = ["update_one", "crowd_1000"];
     let kernels = Kernel::available();
-    let names: Vec<&str> = kernels.iter().map(|k| k.name()).collect();
-    let Some(&kernel) = kernels.iter().find(|k| k.name() == request.kernel) else {
-        request.unknown(&["update_one"], &names)
-    };
-    if request.workload != "update_one" {
-        request.unknown(&["update_one"], &names);
+    let mut names: Vec<&str> = kernels.iter().map(|k| k.name()).collect();
+    names.push("reference");
+    let kernel = kernels.iter().copied().find(|k| k.name() == request.kernel);
+    if (kernel.is_none() && request.kernel != "reference") || !WORKLOADS.contains(&request.workload.as_str()) {
+        request.unknown(&WORKLOADS, &names);
     }
     let setup = Locomotion::builtin(Settings::default()).expect("the built-in set-up");
-    let fast = Fast::with_kernel(&setup, kernel).expect("the built-in set-up on the fast path");
-    let (mut ch, mut scratch) = (FastCharacter::new(&fast, &setup, Vec3::ZERO), Scratch::default());
-    // One loop first, so that every repetition starts from the same point of it.
-    let mut frame = 0usize;
-    let mut step = |frames: usize| {
-        for _ in 0..frames {
-            black_box(fast.update(&mut ch, &mut scratch, &input(frame as f64 * DT), DT).ok());
-            frame += 1;
+    let (count, frames) = if request.workload == "update_one" { (1, LOOP_FRAMES) } else { (CROWD, 1) };
+    // One character a loop in first, so that every repetition does the same
+    // frames; a crowd's characters each at its own point of the loop.
+    let starts = |i: usize| if count == 1 { LOOP_FRAMES } else { (i % 16) * 30 };
+    match kernel {
+        Some(kernel) => {
+            let fast = Fast::with_kernel(&setup, kernel).expect("the built-in set-up on the fast path");
+            let mut scratch = Scratch::default();
+            let mut crowd: Vec<(FastCharacter, usize)> =
+                (0..count).map(|_| (FastCharacter::new(&fast, &setup, Vec3::ZERO), 0)).collect();
+            let mut step = |crowd: &mut Vec<(FastCharacter, usize)>, frames: &dyn Fn(usize) -> usize| {
+                for (i, (ch, frame)) in crowd.iter_mut().enumerate() {
+                    for _ in 0..frames(i) {
+                        black_box(fast.update(ch, &mut scratch, &input(*frame as f64 * DT), DT).ok());
+                        *frame += 1;
+                    }
+                }
+            };
+            step(&mut crowd, &starts);
+            request.run(count * frames, || step(&mut crowd, &|_| frames));
         }
-    };
-    step(LOOP_FRAMES);
-    request.run(LOOP_FRAMES, || step(LOOP_FRAMES));
+        None => {
+            let mut crowd: Vec<(Character, usize)> =
+                (0..count).map(|_| (Character::new(&setup, Vec3::ZERO), 0)).collect();
+            let step = |crowd: &mut Vec<(Character, usize)>, frames: &dyn Fn(usize) -> usize| {
+                for (i, (ch, frame)) in crowd.iter_mut().enumerate() {
+                    for _ in 0..frames(i) {
+                        black_box(solution::update(&setup, ch, &input(*frame as f64 * DT), DT).ok());
+                        *frame += 1;
+                    }
+                }
+            };
+            step(&mut crowd, &starts);
+            request.run(count * frames, || step(&mut crowd, &|_| frames));
+        }
+    }
 }
 
 /// The loop is sound before anything is timed: the character moves, every
