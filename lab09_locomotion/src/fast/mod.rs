@@ -41,12 +41,12 @@
 //! cannot take (cubic tracks).
 
 mod frame;
-pub mod lanes;
+mod lanes;
 mod legs;
 
 use common::model::Transform;
 use glam::{Mat4, Vec3};
-use lab04_keyframes::fast::{FastClip, FastPose, Kernel};
+use lab04_keyframes::fast::{FastClip, FastPose, Kernel, LANES};
 use lab04_keyframes::given::Mode;
 use lab07_transitions::fast::FastPlaying;
 
@@ -103,7 +103,7 @@ pub struct Fast {
     top_speeds: [f32; 2],
     machine: Machine,
     state_clips: Vec<Option<usize>>,
-    /// Per state: its mask as one bit per node, 16 per group.
+    /// Per state: its mask as one bit per node, one `u16` per group of [`LANES`].
     masks: Vec<Option<Vec<u16>>>,
     over_blend_space: Vec<bool>,
     /// The machine's `speed`, `stick` and `wave`, if it reads them.
@@ -146,7 +146,7 @@ impl Fast {
                 m.as_ref().map(|m| {
                     let mut bits = vec![0u16; rest.lanes().len()];
                     for node in (0..m.len()).filter(|&n| m[n]) {
-                        bits[node / 16] |= 1 << (node % 16);
+                        bits[node / LANES] |= 1 << (node % LANES);
                     }
                     bits
                 })
