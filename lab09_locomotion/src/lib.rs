@@ -16,9 +16,11 @@
 //! [`given`] holds what both variants share: the steps' types, the
 //! machine's file format, scripted input, the character and its frame loop
 //! (which calls your steps through [`given::Steps`]), and the legs (lab 08's
-//! two-bone IK).
+//! two-bone IK). [`fast`] (going further, reference only) runs the same
+//! frame several times faster, for crowds.
 
 pub mod exercise;
+pub mod fast;
 pub mod given;
 pub mod solution;
 
