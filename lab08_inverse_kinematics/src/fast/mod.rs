@@ -37,7 +37,7 @@ mod lanes;
 
 pub use batch::two_bone_many;
 
-use glam::{Mat4, Quat, Vec2, Vec3A};
+use glam::{Mat4, Quat, Vec2, Vec3A, Vec4, Vec4Swizzles};
 
 use crate::given::{Aim, AimSolve, DEGENERATE, TwoBone, TwoBoneSolve};
 use crate::{IkError, solution};
@@ -54,7 +54,12 @@ pub struct Frame {
 impl Frame {
     /// The rotation part of an affine matrix; `None` for a projective,
     /// degenerate or sheared one (beyond 1e-5 between axes).
-    #[inline]
+    ///
+    /// `inline(always)`, as every helper on the fast path: a call is not
+    /// cheap here. The x86-64 calling convention lets a function overwrite
+    /// every SIMD register, so the caller stores all it holds (a dozen
+    /// vectors at this point) before the call and loads them after.
+    #[inline(always)]
     pub fn of(m: &Mat4) -> Option<Frame> {
         let affine = m.x_axis.w == 0.0 && m.y_axis.w == 0.0 && m.z_axis.w == 0.0 && m.w_axis.w == 1.0;
         let (x, y, z) = (Vec3A::from_vec4(m.x_axis), Vec3A::from_vec4(m.y_axis), Vec3A::from_vec4(m.z_axis));
@@ -83,19 +88,19 @@ impl Frame {
     }
 
     /// A vector in the joint's frame taken to model space (`R v`).
-    #[inline]
+    #[inline(always)]
     pub fn to_model(&self, v: Vec3A) -> Vec3A {
         self.x * v.x + self.y * v.y + self.z * v.z
     }
 
     /// A model-space vector seen from the joint's frame (`R⁻¹ v`).
-    #[inline]
+    #[inline(always)]
     pub fn to_local(&self, v: Vec3A) -> Vec3A {
         Vec3A::new(self.x.dot(v), self.y.dot(v), self.z.dot(v))
     }
 
     /// A model-space turn seen from the joint's frame (`R⁻¹ q R`).
-    #[inline]
+    #[inline(always)]
     pub fn turn_to_local(&self, q: Quat) -> Quat {
         let axis = self.to_local(Vec3A::new(q.x, q.y, q.z));
         Quat::from_xyzw(axis.x, axis.y, axis.z, q.w)
@@ -109,16 +114,23 @@ impl Frame {
 /// is taken while the cosine is not negative, the second beyond, so neither
 /// subtracts nearly equal numbers. Picked without a branch: the sign of
 /// the cosine is a coin toss, and a mispredicted branch costs more than
-/// computing both.
+/// computing both. A plain `if` is not enough to get that (the compiler
+/// turned it into a jump), so both pairs sit in one SIMD register,
+/// `(w, s)` in lanes 0 and 1 and the other choice in lanes 2 and 3, and a
+/// mask picks: `select` is three bitwise instructions, never a jump.
 #[inline(always)]
 pub fn half_turn(axis: Vec3A, cs: Vec2) -> Quat {
-    let r = cs.length();
-    let negative = cs.x < 0.0;
-    let w = if negative { cs.y.abs() } else { r + cs.x };
-    let s = if negative { (r - cs.x).copysign(cs.y) } else { cs.y };
-    let scale = (w * w + s * s).sqrt().recip();
-    let v = axis * (s * scale);
-    Quat::from_xyzw(v.x, v.y, v.z, w * scale)
+    half_turn_unnormalised(axis, cs, cs.length()).normalize()
+}
+
+/// [`half_turn`] before it is normalised, given `r = |cs|`: a positive
+/// multiple of the turn (`2 r (r + |cos|)` its squared length).
+#[inline(always)]
+fn half_turn_unnormalised(axis: Vec3A, cs: Vec2, r: f32) -> Quat {
+    let both = Vec4::new(r + cs.x, cs.y, cs.y.abs(), (r - cs.x).copysign(cs.y));
+    let picked = Vec4::select(Vec4::splat(cs.x).cmplt(Vec4::ZERO), both.zwxy(), both);
+    let v = axis * picked.y;
+    Quat::from_xyzw(v.x, v.y, v.z, picked.x)
 }
 
 /// The shortest turn from the direction of `u` onto that of `v` (any
@@ -139,6 +151,16 @@ fn arc_unnormalised(u: Vec3A, v: Vec3A) -> Option<Quat> {
     let w = lengths + u.dot(v);
     let axis = u.cross(v);
     (w >= 1e-3 * lengths).then(|| Quat::from_xyzw(axis.x, axis.y, axis.z, w))
+}
+
+/// `q` turning `v` (glam's `q * v`, written out so that it is inlined,
+/// see [`Frame::of`]): `v (w² − b·b) + 2 b (v·b) + 2 w (b × v)` with `b`
+/// the axis part. For a quaternion of any length the turned vector comes
+/// out `|q|²` times as long.
+#[inline(always)]
+fn turn(q: Quat, v: Vec3A) -> Vec3A {
+    let (b, w) = (Vec3A::from_vec4(q.into()), q.w);
+    v * (w * w - b.dot(b)) + b * (2.0 * v.dot(b)) + b.cross(v) * (2.0 * w)
 }
 
 /// `q` with `w >= 0` (the same turn), as the reference's slerp leaves it
@@ -192,7 +214,32 @@ fn clear_of(value: f32, threshold: f32) -> bool {
 
 /// Step 1, fast: the same answer as `solution::two_bone`.
 pub fn two_bone(job: &TwoBone) -> Result<TwoBoneSolve, IkError> {
-    two_bone_direct(job).map_or_else(|| solution::two_bone(job), Ok)
+    two_bone_best(job).map_or_else(|| solution::two_bone(job), Ok)
+}
+
+/// [`two_bone_direct`] compiled for AVX2 where the CPU has it, as the batch
+/// is. The formulas stay SSE-wide (`Vec3A`), so the answers are the same to
+/// the bit (no operation is fused: the compiler never turns `a * b + c`
+/// into an FMA on its own); what changes is the encoding. SSE instructions
+/// overwrite one of their two operands, so a value still needed afterwards
+/// is first copied (`movaps`), and a third of the one-call path's
+/// instructions were such copies. AVX's three-operand forms write a third
+/// register, and the copies go. The check costs a load and a test of a
+/// cached flag per call.
+#[inline(always)]
+fn two_bone_best(job: &TwoBone) -> Option<TwoBoneSolve> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+        // SAFETY: this CPU has AVX2 and FMA, checked on the line above.
+        return unsafe { two_bone_avx2(job) };
+    }
+    two_bone_direct(job)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn two_bone_avx2(job: &TwoBone) -> Option<TwoBoneSolve> {
+    two_bone_direct(job)
 }
 
 /// Step 2, fast: the same answer as `solution::aim`.
@@ -201,6 +248,7 @@ pub fn aim(job: &Aim) -> Result<AimSolve, IkError> {
 }
 
 /// Step 1 on a usual job; `None` sends it to the reference.
+#[inline(always)]
 fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     // A sum is finite only if every term is (an overflow merely declines).
     let finite = (job.start + job.mid + job.end).is_finite()
@@ -213,15 +261,21 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     let (start, mid) = (Frame::of(&job.start)?, Frame::of(&job.mid)?);
     let (s, m, e) =
         (Vec3A::from_vec4(job.start.w_axis), Vec3A::from_vec4(job.mid.w_axis), Vec3A::from_vec4(job.end.w_axis));
-    let (upper, lower, to) = ((m - s).length(), (e - m).length(), Vec3A::from(job.target) - s);
-    let (length, distance) = (upper + lower, to.length());
+    let (bone1, bone2, to) = (m - s, e - m, Vec3A::from(job.target) - s);
+    let (upper, lower, distance) = (bone1.length(), bone2.length(), to.length());
+    let length = upper + lower;
     let floor = 2.0 * DEGENERATE * length.max(1e-3);
     if upper <= floor || lower <= floor || distance <= 2.0 * DEGENERATE * length {
         return None;
     }
-    // One division for three: 1/upper = lower distance / (upper lower distance).
-    let inverse = (upper * lower * distance).recip();
-    let line = to * (upper * lower * inverse);
+    // A single call waits on its own results: one square root or division
+    // feeds the next, and the chain of them, not the count of instructions,
+    // sets its time. So every quantity is taken from the inputs by the
+    // shortest chain, even where that costs an operation more: the line to
+    // the target divides by its own length (no division shared with the
+    // bones' lengths), and the knee's bend now (below) uses the bones as
+    // they are.
+    let line = to / distance;
     let pole = Vec3A::from(job.pole) - s;
     let pole = pole - line * line.dot(pole);
     if pole.length_squared() <= (2.0 * DEGENERATE * length).powi(2) {
@@ -231,36 +285,49 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
 
     // The knee: (cos, sin) of the bend wanted, from the half-angle law of cosines...
     let wanted = wanted_bend(upper, lower, gap);
-    // ...and of the bend now, signed about the hinge; their difference.
+    // ...and of the bend now, signed about the hinge, from the bones unnormalised (the pair is
+    // upper × lower times too long, and normalised anyway); their difference.
     let axis = Vec3A::from(job.mid_axis).normalize();
     let hinge = mid.to_model(axis);
-    let (d1, d2) = ((m - s) * (lower * distance * inverse), (e - m) * (upper * distance * inverse));
-    let now = Vec2::new(d1.dot(d2), hinge.dot(d1.cross(d2))).try_normalize()?;
+    let now = Vec2::new(bone1.dot(bone2), hinge.dot(bone1.cross(bone2))).try_normalize()?;
     let bend = Vec2::new(wanted.x * now.x + wanted.y * now.y, wanted.y * now.x - wanted.x * now.y);
     // The end after the bend (Rodrigues' formula with that cosine and sine).
-    let v = e - m;
-    let end_bent = m + v * bend.x + hinge.cross(v) * bend.y + hinge * hinge.dot(v) * (1.0 - bend.x);
+    let end_bent = m + bone2 * bend.x + hinge.cross(bone2) * bend.y + hinge * hinge.dot(bone2) * (1.0 - bend.x);
 
     // The start swings the bent end onto the target's line, then rolls the hinge square to the
-    // plane of the line and the pole (defined for a straight leg too).
+    // plane of the line and the pole (defined for a straight leg too). Neither turn is
+    // normalised on its own: a product of quaternions of any lengths is the product of the
+    // turns, |a| |b| times too long, and that length is known from the parts, so the one
+    // square root and division that normalise the answer run beside the product, not after.
     let raw = arc_unnormalised(end_bent - s, line)?;
-    let swing = raw.normalize();
     // The hinge turned by the unnormalised swing (`stretch` = |raw|² times too long).
-    let (turned, stretch) = (raw * hinge, raw.length_squared());
+    let (turned, stretch) = (turn(raw, hinge), raw.length_squared());
     let turned = turned - line * line.dot(turned);
     let wanted_hinge = pole.cross(line);
     let (turned_squared, threshold) = (turned.length_squared(), (1e-6 * stretch).powi(2));
     if !clear_of(turned_squared, threshold) {
         return None;
     }
-    let roll = if turned_squared > threshold {
-        half_turn(line, Vec2::new(turned.dot(wanted_hinge), line.dot(turned.cross(wanted_hinge))))
+    let (turn, squared) = if turned_squared > threshold {
+        let cs = Vec2::new(turned.dot(wanted_hinge), line.dot(turned.cross(wanted_hinge)));
+        // Both vectors are square to the line, so |cs| is the product of their lengths: its
+        // square root starts as soon as `turned` is known, beside the two products.
+        let r = (turned_squared * wanted_hinge.length_squared()).sqrt();
+        let roll = half_turn_unnormalised(line, cs, r);
+        (roll * raw, roll.length_squared() * stretch)
     } else {
-        Quat::IDENTITY
+        (raw, stretch)
     };
-    let roll = if job.twist == 0.0 { roll } else { Quat::from_axis_angle(line.into(), job.twist) * roll };
+    let turn = if job.twist == 0.0 { turn } else { Quat::from_axis_angle(line.into(), job.twist) * turn };
+    // A frame's turn keeps the quaternion's length: normalised once, here, with `w >= 0`.
+    let start = start.turn_to_local(turn);
+    let start = if job.weight == 1.0 {
+        start * squared.sqrt().recip().copysign(start.w)
+    } else {
+        weigh(start * squared.sqrt().recip(), job.weight)
+    };
     let solve = TwoBoneSolve {
-        start: weigh(start.turn_to_local(roll * swing), job.weight),
+        start,
         mid: weigh(half_turn(axis, bend), job.weight),
         reached: distance - (length - gap) <= 1e-5 * length && distance >= (upper - lower).abs(),
     };
