@@ -120,17 +120,20 @@ impl Frame {
 /// mask picks: `select` is three bitwise instructions, never a jump.
 #[inline(always)]
 pub fn half_turn(axis: Vec3A, cs: Vec2) -> Quat {
-    half_turn_unnormalised(axis, cs, cs.length()).normalize()
+    let r = cs.length();
+    let half = half_pair(cs, r);
+    let v = axis * half.y;
+    Quat::from_xyzw(v.x, v.y, v.z, half.x).normalize()
 }
 
-/// [`half_turn`] before it is normalised, given `r = |cs|`: a positive
-/// multiple of the turn (`2 r (r + |cos|)` its squared length).
+/// [`half_turn`]'s (cos, sin) of the half angle before they are normalised,
+/// given `r = |cs|`: one of the two pairs, picked by a mask. Both are
+/// `2 r (r + |cos|)` long squared.
 #[inline(always)]
-fn half_turn_unnormalised(axis: Vec3A, cs: Vec2, r: f32) -> Quat {
+fn half_pair(cs: Vec2, r: f32) -> Vec2 {
     let both = Vec4::new(r + cs.x, cs.y, cs.y.abs(), (r - cs.x).copysign(cs.y));
     let picked = Vec4::select(Vec4::splat(cs.x).cmplt(Vec4::ZERO), both.zwxy(), both);
-    let v = axis * picked.y;
-    Quat::from_xyzw(v.x, v.y, v.z, picked.x)
+    picked.xy()
 }
 
 /// The shortest turn from the direction of `u` onto that of `v` (any
@@ -194,7 +197,10 @@ fn wanted_bend(upper: f32, lower: f32, gap: f32) -> Vec2 {
     let reach = length - gap;
     let open = (gap * (2.0 * length - gap)).max(0.0);
     let closed = ((reach - difference) * (reach + difference)).max(0.0);
-    Vec2::new(closed - open, 2.0 * (closed * open).sqrt()) / (closed + open)
+    // The reciprocal, not a division of the pair: it runs beside the square root instead of
+    // after it.
+    let inverse = (closed + open).recip();
+    Vec2::new((closed - open) * inverse, 2.0 * (closed * open).sqrt() * inverse)
 }
 
 /// The reference's weighing: the identity at 0, the turn at 1 (a product
@@ -308,24 +314,33 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     if !clear_of(turned_squared, threshold) {
         return None;
     }
-    let (turn, squared) = if turned_squared > threshold {
+    // The roll turns about the line: as a quaternion `(sin line, cos)` times a multiple of
+    // (cos, sin) of its half angle. So the answer seen from the start joint,
+    // `local(roll swing)`, is `cos local(swing) + sin local(line swing)`, where `line` is the
+    // quaternion `(line, 0)`: the two products and the frame's dot products wait only on the
+    // swing, and once the roll is known two multiplies and an add remain.
+    let line_quat = Quat::from_xyzw(line.x, line.y, line.z, 0.0);
+    let (along, across) = (start.turn_to_local(raw), start.turn_to_local(line_quat * raw));
+    let (half, squared) = if turned_squared > threshold {
         let cs = Vec2::new(turned.dot(wanted_hinge), line.dot(turned.cross(wanted_hinge)));
         // Both vectors are square to the line, so |cs| is the product of their lengths: its
         // square root starts as soon as `turned` is known, beside the two products.
         let r = (turned_squared * wanted_hinge.length_squared()).sqrt();
-        let roll = half_turn_unnormalised(line, cs, r);
-        (roll * raw, roll.length_squared() * stretch)
+        (half_pair(cs, r), 2.0 * r * (r + cs.x.abs()))
     } else {
-        (raw, stretch)
+        (Vec2::X, 1.0)
     };
-    let turn = if job.twist == 0.0 { turn } else { Quat::from_axis_angle(line.into(), job.twist) * turn };
+    // A twist is one more turn about the line: a complex product of half-angle pairs.
+    let half = if job.twist == 0.0 {
+        half
+    } else {
+        let (sin, cos) = (0.5 * job.twist).sin_cos();
+        Vec2::new(cos * half.x - sin * half.y, cos * half.y + sin * half.x)
+    };
+    let start = along * half.x + across * half.y;
     // A frame's turn keeps the quaternion's length: normalised once, here, with `w >= 0`.
-    let start = start.turn_to_local(turn);
-    let start = if job.weight == 1.0 {
-        start * squared.sqrt().recip().copysign(start.w)
-    } else {
-        weigh(start * squared.sqrt().recip(), job.weight)
-    };
+    let scale = (squared * stretch).sqrt().recip();
+    let start = if job.weight == 1.0 { start * scale.copysign(start.w) } else { weigh(start * scale, job.weight) };
     let solve = TwoBoneSolve {
         start,
         mid: weigh(half_turn(axis, bend), job.weight),
