@@ -156,14 +156,21 @@ fn arc_unnormalised(u: Vec3A, v: Vec3A) -> Option<Quat> {
     (w >= 1e-3 * lengths).then(|| Quat::from_xyzw(axis.x, axis.y, axis.z, w))
 }
 
-/// `q` turning `v` (glam's `q * v`, written out so that it is inlined,
-/// see [`Frame::of`]): `v (w² − b·b) + 2 b (v·b) + 2 w (b × v)` with `b`
-/// the axis part. For a quaternion of any length the turned vector comes
-/// out `|q|²` times as long.
+/// `(q v)·x` and `(q v)·y`, for a quaternion `q` of any length (glam's
+/// `q * v` turns `v` into `v (w² − b·b) + 2 b (v·b) + 2 w (b × v)`, with
+/// `b` the axis part: `|q|²` times the turned vector), dotted with `x` and
+/// `y` term by term: `(v·x) (w² − b·b) +
+/// 2 (v·b) (b·x) + 2 w ((b × v)·x)`, with `b` the axis part. Only `w` is
+/// left to wait for (in a swing it comes last, after a square root): every
+/// dot product with `x` and `y` is taken before it, and once it is known a
+/// few multiplies and adds remain, where turning `v` and then taking the
+/// dot products would queue a dozen operations behind it.
 #[inline(always)]
-fn turn(q: Quat, v: Vec3A) -> Vec3A {
+fn turned_dots(q: Quat, v: Vec3A, x: Vec3A, y: Vec3A) -> Vec2 {
     let (b, w) = (Vec3A::from_vec4(q.into()), q.w);
-    v * (w * w - b.dot(b)) + b * (2.0 * v.dot(b)) + b.cross(v) * (2.0 * w)
+    let bv = b.cross(v);
+    let (vs, bs, bvs) = (Vec2::new(v.dot(x), v.dot(y)), Vec2::new(b.dot(x), b.dot(y)), Vec2::new(bv.dot(x), bv.dot(y)));
+    vs * (w * w - b.dot(b)) + bs * (2.0 * v.dot(b)) + bvs * (2.0 * w)
 }
 
 /// `q` with `w >= 0` (the same turn), as the reference's slerp leaves it
@@ -306,11 +313,16 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     // turns, |a| |b| times too long, and that length is known from the parts, so the one
     // square root and division that normalise the answer run beside the product, not after.
     let raw = arc_unnormalised(end_bent - s, line)?;
-    // The hinge turned by the unnormalised swing (`stretch` = |raw|² times too long).
-    let (turned, stretch) = (turn(raw, hinge), raw.length_squared());
-    let turned = turned - line * line.dot(turned);
+    // The roll's (cos, sin), as multiples: the hinge turned by the swing, seen in the plane
+    // square to the line along the wanted hinge (the pole's side) and square to it. Its dot
+    // products with those two directions are taken without turning the hinge first
+    // ([`turned_dots`]), so they wait on the swing's last part only a few operations.
     let wanted_hinge = pole.cross(line);
-    let (turned_squared, threshold) = (turned.length_squared(), (1e-6 * stretch).powi(2));
+    let (wanted_squared, stretch) = (wanted_hinge.length_squared(), raw.length_squared());
+    let cs = turned_dots(raw, hinge, wanted_hinge, wanted_hinge.cross(line));
+    // Both directions are |wanted_hinge| long: the turned hinge's part square to the line is
+    // |cs| / |wanted_hinge| long, and `stretch` times too long (the swing is not normalised).
+    let (turned_squared, threshold) = (cs.length_squared() / wanted_squared, (1e-6 * stretch).powi(2));
     if !clear_of(turned_squared, threshold) {
         return None;
     }
@@ -322,10 +334,7 @@ fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
     let line_quat = Quat::from_xyzw(line.x, line.y, line.z, 0.0);
     let (along, across) = (start.turn_to_local(raw), start.turn_to_local(line_quat * raw));
     let (half, squared) = if turned_squared > threshold {
-        let cs = Vec2::new(turned.dot(wanted_hinge), line.dot(turned.cross(wanted_hinge)));
-        // Both vectors are square to the line, so |cs| is the product of their lengths: its
-        // square root starts as soon as `turned` is known, beside the two products.
-        let r = (turned_squared * wanted_hinge.length_squared()).sqrt();
+        let r = cs.length();
         (half_pair(cs, r), 2.0 * r * (r + cs.x.abs()))
     } else {
         (Vec2::X, 1.0)
