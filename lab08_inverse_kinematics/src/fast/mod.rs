@@ -6,10 +6,10 @@
 //! weighs every answer with a slerp. Each of those round trips costs tens of
 //! nanoseconds, and none is needed, because a turn is fully described by
 //! the cosine and sine of its angle, and those come straight out of dot and
-//! cross products. This module answers the same jobs, to rounding, ahead
-//! of ozz-animation's `IKTwoBoneJob` and `IKAimJob` one call at a time, and
-//! in under half of ozz's time per leg eight legs at a time
-//! ([`two_bone_many`]; FURTHER.md has the figures):
+//! cross products. This module answers the same jobs, to rounding, in
+//! about half of ozz-animation's `IKTwoBoneJob` time one call at a time
+//! (level with its `IKAimJob`), and in under half of it per leg eight legs
+//! at a time ([`two_bone_many`]; FURTHER.md has the figures):
 //!
 //! 1. **A joint's frame is its normalised columns** ([`Frame`]): a vector
 //!    goes into the joint's frame by three dot products, and a turn seen
