@@ -17,7 +17,7 @@
 //!    the frame. No quaternion is built from a matrix.
 //! 2. **Angles stay as (cos, sin) pairs.** The half-angle law of cosines
 //!    gives the wanted bend's half angle as a multiple of
-//!    `(sqrt(closed), sqrt(open))` ([`wanted_bend`]), exact at full stretch;
+//!    `(sqrt(closed), sqrt(open))` (`wanted_bend`, in `leg.rs`), exact at full stretch;
 //!    subtracting the bend it has now is one complex product. [`half_turn`] makes a quaternion from a (cos, sin)
 //!    pair with half-angle identities, stable at every angle.
 //! 3. **The shortest arc is the half-way quaternion** ([`arc_fast`]):
