@@ -6,10 +6,10 @@
 //! weighs every answer with a slerp. Each of those round trips costs tens of
 //! nanoseconds, and none is needed, because a turn is fully described by
 //! the cosine and sine of its angle, and those come straight out of dot and
-//! cross products. This module answers the same jobs, to rounding, level
-//! with ozz-animation's `IKTwoBoneJob` and ahead of its `IKAimJob` one call
-//! at a time, and in under half of ozz's time per leg eight legs at a time
-//! ([`two_bone_many`]; FURTHER.md has the figures):
+//! cross products. This module answers the same jobs, to rounding, in
+//! about half of ozz-animation's `IKTwoBoneJob` time one call at a time
+//! (level with its `IKAimJob`), and in under half of it per leg eight legs
+//! at a time ([`two_bone_many`]; FURTHER.md has the figures):
 //!
 //! 1. **A joint's frame is its normalised columns** ([`Frame`]): a vector
 //!    goes into the joint's frame by three dot products, and a turn seen
@@ -17,13 +17,19 @@
 //!    the frame. No quaternion is built from a matrix.
 //! 2. **Angles stay as (cos, sin) pairs.** The half-angle law of cosines
 //!    gives the wanted bend's half angle as a multiple of
-//!    `(sqrt(closed), sqrt(open))` ([`wanted_bend`]), exact at full stretch;
+//!    `(sqrt(closed), sqrt(open))` (`wanted_bend`, in `leg.rs`), exact at full stretch;
 //!    subtracting the bend it has now is one complex product. [`half_turn`] makes a quaternion from a (cos, sin)
 //!    pair with half-angle identities, stable at every angle.
 //! 3. **The shortest arc is the half-way quaternion** ([`arc_fast`]):
 //!    `(|u||v| + u·v, u × v)` normalised turns `u` onto `v`, exact for tiny
 //!    angles (where `acos` loses half its digits).
 //! 4. **Weight 1 needs no slerp**: the answer is the turn itself.
+//! 5. **One call is a chain of waits** (`leg.rs`): each square root or
+//!    division waits on the last, so the order of the work, not its amount,
+//!    sets the time. Quaternions stay unnormalised until the end (a product
+//!    of any lengths is the product of the turns, its length known from
+//!    the parts), and what waits on a slow result is rewritten to wait on
+//!    as little of it as possible.
 //!
 //! What is unusual goes to the reference, so answers and errors are the
 //! reference's: bad input (its checks name the problem), sheared or
@@ -34,12 +40,14 @@
 
 mod batch;
 mod lanes;
+mod leg;
 
 pub use batch::two_bone_many;
+pub use leg::two_bone;
 
-use glam::{Mat4, Quat, Vec2, Vec3A};
+use glam::{Mat4, Quat, Vec2, Vec3A, Vec4, Vec4Swizzles};
 
-use crate::given::{Aim, AimSolve, DEGENERATE, TwoBone, TwoBoneSolve};
+use crate::given::{Aim, AimSolve};
 use crate::{IkError, solution};
 
 /// A rigid joint frame: the matrix's columns normalised (the first flipped
@@ -54,7 +62,12 @@ pub struct Frame {
 impl Frame {
     /// The rotation part of an affine matrix; `None` for a projective,
     /// degenerate or sheared one (beyond 1e-5 between axes).
-    #[inline]
+    ///
+    /// `inline(always)`, as every helper on the fast path: a call is not
+    /// cheap here. The x86-64 calling convention lets a function overwrite
+    /// every SIMD register, so the caller stores all it holds (a dozen
+    /// vectors at this point) before the call and loads them after.
+    #[inline(always)]
     pub fn of(m: &Mat4) -> Option<Frame> {
         let affine = m.x_axis.w == 0.0 && m.y_axis.w == 0.0 && m.z_axis.w == 0.0 && m.w_axis.w == 1.0;
         let (x, y, z) = (Vec3A::from_vec4(m.x_axis), Vec3A::from_vec4(m.y_axis), Vec3A::from_vec4(m.z_axis));
@@ -83,19 +96,19 @@ impl Frame {
     }
 
     /// A vector in the joint's frame taken to model space (`R v`).
-    #[inline]
+    #[inline(always)]
     pub fn to_model(&self, v: Vec3A) -> Vec3A {
         self.x * v.x + self.y * v.y + self.z * v.z
     }
 
     /// A model-space vector seen from the joint's frame (`R⁻¹ v`).
-    #[inline]
+    #[inline(always)]
     pub fn to_local(&self, v: Vec3A) -> Vec3A {
         Vec3A::new(self.x.dot(v), self.y.dot(v), self.z.dot(v))
     }
 
     /// A model-space turn seen from the joint's frame (`R⁻¹ q R`).
-    #[inline]
+    #[inline(always)]
     pub fn turn_to_local(&self, q: Quat) -> Quat {
         let axis = self.to_local(Vec3A::new(q.x, q.y, q.z));
         Quat::from_xyzw(axis.x, axis.y, axis.z, q.w)
@@ -109,16 +122,26 @@ impl Frame {
 /// is taken while the cosine is not negative, the second beyond, so neither
 /// subtracts nearly equal numbers. Picked without a branch: the sign of
 /// the cosine is a coin toss, and a mispredicted branch costs more than
-/// computing both.
+/// computing both. A plain `if` is not enough to get that (the compiler
+/// turned it into a jump), so both pairs sit in one SIMD register,
+/// `(w, s)` in lanes 0 and 1 and the other choice in lanes 2 and 3, and a
+/// mask picks: `select` is three bitwise instructions, never a jump.
 #[inline(always)]
 pub fn half_turn(axis: Vec3A, cs: Vec2) -> Quat {
     let r = cs.length();
-    let negative = cs.x < 0.0;
-    let w = if negative { cs.y.abs() } else { r + cs.x };
-    let s = if negative { (r - cs.x).copysign(cs.y) } else { cs.y };
-    let scale = (w * w + s * s).sqrt().recip();
-    let v = axis * (s * scale);
-    Quat::from_xyzw(v.x, v.y, v.z, w * scale)
+    let half = half_pair(cs, r);
+    let v = axis * half.y;
+    Quat::from_xyzw(v.x, v.y, v.z, half.x).normalize()
+}
+
+/// [`half_turn`]'s (cos, sin) of the half angle before they are normalised,
+/// given `r = |cs|`: one of the two pairs, picked by a mask. Both are
+/// `2 r (r + |cos|)` long squared.
+#[inline(always)]
+fn half_pair(cs: Vec2, r: f32) -> Vec2 {
+    let both = Vec4::new(r + cs.x, cs.y, cs.y.abs(), (r - cs.x).copysign(cs.y));
+    let picked = Vec4::select(Vec4::splat(cs.x).cmplt(Vec4::ZERO), both.zwxy(), both);
+    picked.xy()
 }
 
 /// The shortest turn from the direction of `u` onto that of `v` (any
@@ -161,20 +184,6 @@ fn shortfall(distance: f32, length: f32, soften: f32) -> f32 {
     }
 }
 
-/// The knee's wanted bend as a (cos, sin) pair, from the half-angle law of
-/// cosines as `solution::bend_for` takes it: `(cos β/2, sin β/2)` is a
-/// multiple of `(sqrt(closed), sqrt(open))`, so `cos β = (closed − open) /
-/// (closed + open)` and `sin β = 2 sqrt(closed · open) / (closed + open)`.
-/// Exact at full stretch (`open` = 0) and fully folded (`closed` = 0).
-#[inline(always)]
-fn wanted_bend(upper: f32, lower: f32, gap: f32) -> Vec2 {
-    let (length, difference) = (upper + lower, (upper - lower).abs());
-    let reach = length - gap;
-    let open = (gap * (2.0 * length - gap)).max(0.0);
-    let closed = ((reach - difference) * (reach + difference)).max(0.0);
-    Vec2::new(closed - open, 2.0 * (closed * open).sqrt()) / (closed + open)
-}
-
 /// The reference's weighing: the identity at 0, the turn at 1 (a product
 /// of unit turns, unit to rounding), a slerp between.
 #[inline(always)]
@@ -190,81 +199,9 @@ fn clear_of(value: f32, threshold: f32) -> bool {
     value > 4.0 * threshold || value < 0.25 * threshold
 }
 
-/// Step 1, fast: the same answer as `solution::two_bone`.
-pub fn two_bone(job: &TwoBone) -> Result<TwoBoneSolve, IkError> {
-    two_bone_direct(job).map_or_else(|| solution::two_bone(job), Ok)
-}
-
 /// Step 2, fast: the same answer as `solution::aim`.
 pub fn aim(job: &Aim) -> Result<AimSolve, IkError> {
     aim_direct(job).map_or_else(|| solution::aim(job), Ok)
-}
-
-/// Step 1 on a usual job; `None` sends it to the reference.
-fn two_bone_direct(job: &TwoBone) -> Option<TwoBoneSolve> {
-    // A sum is finite only if every term is (an overflow merely declines).
-    let finite = (job.start + job.mid + job.end).is_finite()
-        && (Vec3A::from(job.target) + Vec3A::from(job.pole) + Vec3A::from(job.mid_axis)).is_finite()
-        && (job.twist + job.weight + job.soften).is_finite();
-    let settings = (0.0..=1.0).contains(&job.weight) && job.soften > 0.0 && job.soften <= 1.0;
-    if !finite || !settings || job.mid_axis.length_squared() < 4e-12 {
-        return None;
-    }
-    let (start, mid) = (Frame::of(&job.start)?, Frame::of(&job.mid)?);
-    let (s, m, e) =
-        (Vec3A::from_vec4(job.start.w_axis), Vec3A::from_vec4(job.mid.w_axis), Vec3A::from_vec4(job.end.w_axis));
-    let (upper, lower, to) = ((m - s).length(), (e - m).length(), Vec3A::from(job.target) - s);
-    let (length, distance) = (upper + lower, to.length());
-    let floor = 2.0 * DEGENERATE * length.max(1e-3);
-    if upper <= floor || lower <= floor || distance <= 2.0 * DEGENERATE * length {
-        return None;
-    }
-    // One division for three: 1/upper = lower distance / (upper lower distance).
-    let inverse = (upper * lower * distance).recip();
-    let line = to * (upper * lower * inverse);
-    let pole = Vec3A::from(job.pole) - s;
-    let pole = pole - line * line.dot(pole);
-    if pole.length_squared() <= (2.0 * DEGENERATE * length).powi(2) {
-        return None;
-    }
-    let gap = shortfall(distance, length, job.soften);
-
-    // The knee: (cos, sin) of the bend wanted, from the half-angle law of cosines...
-    let wanted = wanted_bend(upper, lower, gap);
-    // ...and of the bend now, signed about the hinge; their difference.
-    let axis = Vec3A::from(job.mid_axis).normalize();
-    let hinge = mid.to_model(axis);
-    let (d1, d2) = ((m - s) * (lower * distance * inverse), (e - m) * (upper * distance * inverse));
-    let now = Vec2::new(d1.dot(d2), hinge.dot(d1.cross(d2))).try_normalize()?;
-    let bend = Vec2::new(wanted.x * now.x + wanted.y * now.y, wanted.y * now.x - wanted.x * now.y);
-    // The end after the bend (Rodrigues' formula with that cosine and sine).
-    let v = e - m;
-    let end_bent = m + v * bend.x + hinge.cross(v) * bend.y + hinge * hinge.dot(v) * (1.0 - bend.x);
-
-    // The start swings the bent end onto the target's line, then rolls the hinge square to the
-    // plane of the line and the pole (defined for a straight leg too).
-    let raw = arc_unnormalised(end_bent - s, line)?;
-    let swing = raw.normalize();
-    // The hinge turned by the unnormalised swing (`stretch` = |raw|² times too long).
-    let (turned, stretch) = (raw * hinge, raw.length_squared());
-    let turned = turned - line * line.dot(turned);
-    let wanted_hinge = pole.cross(line);
-    let (turned_squared, threshold) = (turned.length_squared(), (1e-6 * stretch).powi(2));
-    if !clear_of(turned_squared, threshold) {
-        return None;
-    }
-    let roll = if turned_squared > threshold {
-        half_turn(line, Vec2::new(turned.dot(wanted_hinge), line.dot(turned.cross(wanted_hinge))))
-    } else {
-        Quat::IDENTITY
-    };
-    let roll = if job.twist == 0.0 { roll } else { Quat::from_axis_angle(line.into(), job.twist) * roll };
-    let solve = TwoBoneSolve {
-        start: weigh(start.turn_to_local(roll * swing), job.weight),
-        mid: weigh(half_turn(axis, bend), job.weight),
-        reached: distance - (length - gap) <= 1e-5 * length && distance >= (upper - lower).abs(),
-    };
-    (solve.start.is_finite() && solve.mid.is_finite()).then_some(solve)
 }
 
 /// Step 2 on a usual job; `None` sends it to the reference.
