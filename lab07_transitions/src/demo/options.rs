@@ -4,6 +4,7 @@
 use common::app::Args;
 use common::model::{Clip, Skeleton};
 use lab04_keyframes::given::Mode;
+use lab07_transitions::given::clips::find;
 
 /// The longest fade `--set fade` and the slider allow, seconds.
 pub const FADE_MAX: f64 = 3.0;
@@ -48,20 +49,6 @@ pub struct Options {
     pub skeleton: bool,
 }
 
-/// A clip by name or index, for `--set key=...`.
-fn clip(clips: &[Clip], key: &str, wanted: &str) -> Result<usize, String> {
-    if let Some(i) = clips.iter().position(|c| c.name == wanted) {
-        return Ok(i);
-    }
-    match wanted.parse::<usize>() {
-        Ok(i) if i < clips.len() => Ok(i),
-        _ => {
-            let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
-            Err(format!("--set {key}={wanted}: no clip `{wanted}`; the clips are: {}", names.join(", ")))
-        }
-    }
-}
-
 /// A few node names, for a message about a missing one.
 fn some_nodes(skeleton: &Skeleton) -> String {
     let names: Vec<&str> = skeleton.nodes.iter().take(12).map(|n| n.name.as_str()).collect();
@@ -82,12 +69,12 @@ impl Options {
     ) -> Result<Options, String> {
         let named = |name: &str| clips.iter().position(|c| c.name == name);
         let from = match args.setting("from") {
-            Some(wanted) => clip(clips, "from", wanted)?,
+            Some(wanted) => find(clips, "from", wanted)?,
             None if builtin && args.clip.is_none() => named("walk").unwrap_or(first),
             None => first,
         };
         let to = match args.setting("to") {
-            Some(wanted) => clip(clips, "to", wanted)?,
+            Some(wanted) => find(clips, "to", wanted)?,
             None if builtin => match (clips[from].name.as_str(), named("run"), named("walk")) {
                 ("run", _, Some(walk)) => walk,
                 (_, Some(run), _) => run,
@@ -96,7 +83,7 @@ impl Options {
             None => (from + 1) % clips.len(),
         };
         let layer = match args.setting("layer") {
-            Some(wanted) => clip(clips, "layer", wanted)?,
+            Some(wanted) => find(clips, "layer", wanted)?,
             None => named("wave").filter(|_| builtin).unwrap_or(clips.len() - 1),
         };
         let fade = args.setting_in("fade", 0.5, 0.0..=FADE_MAX)?;

@@ -136,6 +136,21 @@ pub fn add_from_files(files: &[&str], model: &mut Model) -> Result<Vec<usize>, S
     Ok(added)
 }
 
+/// The clip `wanted` names, by name, else by index, for `--set key=wanted`;
+/// else a one-line message listing the clips there are.
+pub fn find(clips: &[Clip], key: &str, wanted: &str) -> Result<usize, String> {
+    if let Some(i) = clips.iter().position(|c| c.name == wanted) {
+        return Ok(i);
+    }
+    match wanted.parse::<usize>() {
+        Ok(i) if i < clips.len() => Ok(i),
+        _ => {
+            let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
+            Err(format!("--set {key}={wanted}: no clip `{wanted}`; the clips are: {}", names.join(", ")))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

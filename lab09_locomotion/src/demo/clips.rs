@@ -13,6 +13,7 @@
 
 use common::app::Args;
 use common::model::{Clip, Model, Skeleton};
+use lab07_transitions::given::clips::find;
 use lab08_inverse_kinematics::given::rig::Rig;
 use lab09_locomotion::Locomotion;
 use lab09_locomotion::given::GAITS;
@@ -33,20 +34,6 @@ fn rig_joints(skeleton: &Skeleton, rig: &Rig) -> Vec<(usize, String)> {
         nodes.extend([leg.thigh, leg.shin, leg.foot]);
     }
     nodes.into_iter().map(|n| (n, skeleton.nodes[n].name.clone())).collect()
-}
-
-/// A clip by name, else by index, else a message listing the clips.
-fn find(clips: &[Clip], key: &str, wanted: &str) -> Result<usize, String> {
-    if let Some(i) = clips.iter().position(|c| c.name == wanted) {
-        return Ok(i);
-    }
-    match wanted.parse::<usize>() {
-        Ok(i) if i < clips.len() => Ok(i),
-        _ => {
-            let names: Vec<&str> = clips.iter().map(|c| c.name.as_str()).collect();
-            Err(format!("--set {key}={wanted}: no clip `{wanted}`; the clips are: {}", names.join(", ")))
-        }
-    }
 }
 
 /// Adds the clips of every `--set clips-from=FILE` to `model`, checks the
