@@ -242,6 +242,16 @@ pub fn check_dt(dt: f64) -> Result<(), LocoError> {
     Ok(())
 }
 
+/// The checks before a frame moves anything, for the reference and the
+/// fast path alike: [`check_dt`], and a finite stick.
+pub fn check_frame(dt: f64, input: &Input) -> Result<(), LocoError> {
+    check_dt(dt)?;
+    if !input.stick.is_finite() {
+        return Err(LocoError::NotFinite("stick"));
+    }
+    Ok(())
+}
+
 /// The check of a half-life: finite, 0 or more (0 means at once).
 pub fn check_halflife(halflife: f64, name: &'static str) -> Result<(), LocoError> {
     if !halflife.is_finite() {

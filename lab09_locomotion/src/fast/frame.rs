@@ -11,7 +11,7 @@ use lab07_transitions::solution::advance_phase;
 use super::lanes::{self, OffsetLanes, Spring};
 use super::{Fast, FastCharacter, PerDt, SETTLED, Scratch, spring};
 use crate::given::frame::DEAD_ZONE;
-use crate::given::{Blend, Facing, Frame, Input, LocoError, Motion, PREDICTION, Plant, Reconcile, check_dt};
+use crate::given::{Blend, Facing, Frame, Input, LocoError, Motion, PREDICTION, Plant, Reconcile, check_frame};
 use crate::solution;
 
 impl Fast {
@@ -25,10 +25,7 @@ impl Fast {
         input: &Input,
         dt: f64,
     ) -> Result<Frame, LocoError> {
-        check_dt(dt)?;
-        if !input.stick.is_finite() {
-            return Err(LocoError::NotFinite("stick"));
-        }
+        check_frame(dt, input)?;
         let s = &self.settings;
         let k = self.per_dt(ch, dt);
         // Step 1: the simulated character follows the stick.

@@ -10,7 +10,7 @@ use lab07_transitions::given::Playing;
 use lab07_transitions::solution::{advance_phase, blend_poses, masked_blend, synced_pose};
 
 use super::character::{Character, Fade, Frame, Locomotion, Player, Transitions};
-use super::{Blend, Input, LocoError, Plant, Steps, Velocities, check_dt, legs};
+use super::{Blend, Input, LocoError, Plant, Steps, Velocities, check_frame, legs};
 
 /// A stick pushed less than this far asks for no new heading.
 pub const DEAD_ZONE: f32 = 0.1;
@@ -70,10 +70,7 @@ pub fn update_with(
     input: &Input,
     dt: f64,
 ) -> Result<Frame, LocoError> {
-    check_dt(dt)?;
-    if !input.stick.is_finite() {
-        return Err(LocoError::NotFinite("stick"));
-    }
+    check_frame(dt, input)?;
     let s = &setup.settings;
     let machine = &setup.machine;
     // Step 1: the simulated character follows the stick.
